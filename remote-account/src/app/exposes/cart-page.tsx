@@ -1,0 +1,1 @@
+export { CartPage } from '../../features/cart/components/cart-page';

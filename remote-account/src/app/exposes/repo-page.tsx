@@ -1,0 +1,1 @@
+export { RepoPage } from '../../features/repo/components/repo-page';

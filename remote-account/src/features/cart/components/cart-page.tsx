@@ -1,0 +1,11 @@
+import { ACCOUNT_TEXT } from '@devhub/shared/strings';
+import styles from '../../../lib/page.module.css';
+
+/** The orders page is still the old site's placeholder: just the word "Cart" (spec §2). */
+export function CartPage() {
+  return (
+    <section className={styles.page}>
+      <p className={styles.text}>{ACCOUNT_TEXT.cartText}</p>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { ACCOUNT_TEXT } from '@devhub/shared/strings';
+import styles from '../../../lib/page.module.css';
+
+export function ProfilePage() {
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.heading}>{ACCOUNT_TEXT.profileHeading}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { ACCOUNT_TEXT } from '@devhub/shared/strings';
+import styles from '../../../lib/page.module.css';
+
+export function RepoPage() {
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.heading}>{ACCOUNT_TEXT.repoHeading}</h1>
+    </section>
+  );
+}

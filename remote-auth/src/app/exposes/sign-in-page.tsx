@@ -1,0 +1,1 @@
+export { SignInPage } from '../../features/sign-in/components/sign-in-page';

@@ -1,0 +1,1 @@
+export { SignUpPage } from '../../features/sign-up/components/sign-up-page';

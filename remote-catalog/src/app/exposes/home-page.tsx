@@ -1,0 +1,1 @@
+export { HomePage } from '../../features/home/components/home-page';

@@ -1,0 +1,1 @@
+export { ListingPage } from '../../features/listing/components/listing-page';

@@ -1,0 +1,172 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+
+const workspaceRoot = dirname(fileURLToPath(import.meta.url));
+
+export const API_PROXY_TARGET = process.env.DEVHUB_API_URL ?? 'http://localhost:4000';
+
+interface PackageJson {
+  name: string;
+  version: string;
+  exports?: Record<string, string>;
+  dependencies?: Record<string, string>;
+}
+
+function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/**
+ * The one list of federation singletons. Every app builds with exactly this list, so the
+ * shell and the remotes negotiate one React, one router, one store and one toaster.
+ * The shared workspace package is shared per entry point (its package.json `exports`),
+ * because consumers import its entries, never a barrel.
+ */
+export function sharedSingletons(appDir: string): Record<string, { singleton: true; requiredVersion: string | false }> {
+  const appDeps = readPackageJson(appDir).dependencies ?? {};
+  const sharedPkg = readPackageJson(join(workspaceRoot, 'shared'));
+  const libraries: Array<[request: string, pkg: string]> = [
+    ['react', 'react'],
+    ['react/jsx-runtime', 'react'],
+    ['react-dom', 'react-dom'],
+    ['react-dom/client', 'react-dom'],
+    ['react-router', 'react-router'],
+    ['zustand', 'zustand'],
+    ['react-hot-toast', 'react-hot-toast'],
+    ['axios', 'axios'],
+    ['react-hook-form', 'react-hook-form'],
+  ];
+  const entries: Array<[string, string]> = [
+    ...libraries,
+    ...Object.keys(sharedPkg.exports ?? {})
+      .filter((sub) => !sub.endsWith('.css'))
+      .map((sub): [string, string] => [`${sharedPkg.name}/${sub.slice(2)}`, sharedPkg.name]),
+  ];
+  return Object.fromEntries(
+    entries
+      // An app that does not depend on a library neither provides nor consumes it.
+      .filter(([, pkg]) => pkg in appDeps)
+      .map(([request, pkg]) => [request, { singleton: true, requiredVersion: appDeps[pkg] ?? false }]),
+  );
+}
+
+export interface AppOptions {
+  /** Directory of the app (its package.json, src/, public/ and index.html live there). */
+  dir: string;
+  /** Federation container name: a JS identifier, also used as the CSS class prefix. */
+  name: string;
+  port: number;
+  kind: 'host' | 'remote';
+  /** Exposed page modules (remotes only). */
+  exposes?: Record<string, string>;
+  /** Runtime plugins (host only). */
+  runtimePlugins?: string[];
+}
+
+export function createAppConfig(options: AppOptions): Configuration {
+  const { dir, name, port, kind } = options;
+  const isProduction = process.env.NODE_ENV === 'production';
+  const pkg = readPackageJson(dir);
+  const publicDir = join(dir, 'public');
+
+  const scriptRule: RuleSetRule = {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !isProduction } },
+      },
+      env: { targets: 'chrome >= 111, firefox >= 113, safari >= 16.4' },
+    },
+    type: 'javascript/auto',
+  };
+
+  return {
+    context: dir,
+    mode: isProduction ? 'production' : 'development',
+    devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: join(dir, 'dist'),
+      // The shell serves deep links (/blog/…), so its assets are rooted; a remote is
+      // deployed under any prefix (e.g. /remote-catalog/1.2.0/) and resolves its own.
+      publicPath: kind === 'host' ? '/' : 'auto',
+      uniqueName: name,
+      filename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+      assetModuleFilename: isProduction ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+    },
+    module: {
+      parser: { 'css/auto': { namedExports: false } },
+      generator: {
+        // Every class carries its app's name, so no stylesheet can match another app's markup.
+        'css/auto': { localIdentName: `${name}__[local]--[hash:5]`, exportsConvention: 'camel-case-only' },
+      },
+      rules: [
+        scriptRule,
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        template: join(dir, 'index.html'),
+        minify: isProduction,
+      }),
+      new rspack.DefinePlugin({
+        __APP_NAME__: JSON.stringify(name),
+        __APP_VERSION__: JSON.stringify(pkg.version),
+      }),
+      ...(existsSync(publicDir)
+        ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.', noErrorOnMissing: true }] })]
+        : []),
+      new ModuleFederationPlugin({
+        name,
+        ...(kind === 'remote'
+          ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, manifest: true }
+          : { remotes: {}, manifest: false }),
+        shared: sharedSingletons(dir),
+        // Fetch a remote only when a route needs it: one remote down must not block startup.
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins ?? [],
+        // Types of exposed modules come from the typed contract in shared/ (see README).
+        dts: false,
+      }),
+    ],
+    optimization: {
+      // Federation relies on stable module ids across separately built containers.
+      moduleIds: isProduction ? 'deterministic' : 'named',
+    },
+    performance: { hints: false },
+    watchOptions: { ignored: ['**/node_modules/**', '**/dist/**'] },
+    devServer: {
+      port,
+      host: 'localhost',
+      hot: false,
+      liveReload: true,
+      // Every app runs its own router (a remote runs alone for its team), so deep links fall back to index.html.
+      historyApiFallback: true,
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': '*',
+        'Cache-Control': 'no-store',
+      },
+      proxy: [{ context: ['/api'], target: API_PROXY_TARGET, changeOrigin: true }],
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      static: false,
+    },
+  };
+}
+
+export const WORKSPACE_ROOT = resolve(workspaceRoot);

@@ -1,0 +1,168 @@
+// A small production static server: the same one serves `npm run preview`, the browser
+// tests and the benchmark, so all three see the same cache headers and compression.
+import { createReadStream, promises as fs } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
+
+/** Files whose name changes with their content may be cached forever; anything else is revalidated. */
+export function cacheControlFor(urlPath) {
+  const base = urlPath.split('/').pop() ?? '';
+  if (/\.[0-9a-f]{8}\.(js|css)$/.test(base) || /^assets\/.*\.[0-9a-f]{8}\./.test(urlPath.replace(/^\/+/, ''))) {
+    return 'public, max-age=31536000, immutable';
+  }
+  // A published remote version never changes (`<remote>/<semver>/…`), except its manifest and entry names.
+  if (/\/\d+\.\d+\.\d+[^/]*\//.test(urlPath) && !/(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(base)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  return 'no-cache';
+}
+
+function resolveInside(root, urlPath) {
+  const decoded = decodeURIComponent(urlPath);
+  const target = normalize(join(root, decoded));
+  if (target !== root && !target.startsWith(root + sep)) return null;
+  return target;
+}
+
+async function statFile(path) {
+  try {
+    const stat = await fs.stat(path);
+    if (stat.isDirectory()) {
+      const index = join(path, 'index.html');
+      const indexStat = await fs.stat(index).catch(() => null);
+      return indexStat?.isFile() ? { path: index, stat: indexStat } : null;
+    }
+    return stat.isFile() ? { path, stat } : null;
+  } catch {
+    return null;
+  }
+}
+
+function proxy(req, res, target) {
+  const url = new URL(req.url, target);
+  const upstream = httpRequest(
+    url,
+    { method: req.method, headers: { ...req.headers, host: url.host } },
+    (response) => {
+      res.writeHead(response.statusCode ?? 502, response.headers);
+      response.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ message: 'Không kết nối được máy chủ xác thực (auth-api)' }));
+  });
+  req.pipe(upstream);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root            directory to serve
+ * @param {boolean} [options.spa]          unknown paths without an extension get index.html
+ * @param {boolean} [options.cors]         allow any origin (remotes are fetched cross-origin)
+ * @param {Record<string,string>} [options.files]  URL path → file served instead (e.g. /remotes.json)
+ * @param {Record<string,string>} [options.mounts] URL prefix → directory (e.g. the deploy folder)
+ * @param {string} [options.apiTarget]     proxy /api/* there
+ */
+export function createStaticServer(options) {
+  const root = resolve(options.root);
+  const gzipCache = new Map();
+
+  async function locate(pathname) {
+    if (options.files?.[pathname]) return statFile(resolve(options.files[pathname]));
+    for (const [prefix, dir] of Object.entries(options.mounts ?? {})) {
+      if (pathname.startsWith(prefix)) {
+        const inside = resolveInside(resolve(dir), pathname.slice(prefix.length));
+        return inside ? statFile(inside) : null;
+      }
+    }
+    const inside = resolveInside(root, pathname);
+    return inside ? statFile(inside) : null;
+  }
+
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (options.apiTarget && url.pathname.startsWith('/api/')) return proxy(req, res, options.apiTarget);
+      if (options.cors) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Access-Control-Allow-Headers', '*');
+      }
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204).end();
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+        return;
+      }
+      let file = await locate(url.pathname);
+      let servedPath = url.pathname;
+      if (!file && options.spa && !extname(url.pathname)) {
+        file = await statFile(join(root, 'index.html'));
+        servedPath = '/index.html';
+      }
+      if (!file) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+        return;
+      }
+      const ext = extname(file.path);
+      const etag = `"${file.stat.size.toString(16)}-${Math.floor(file.stat.mtimeMs).toString(16)}"`;
+      res.setHeader('Content-Type', MIME[ext] ?? 'application/octet-stream');
+      res.setHeader('Cache-Control', cacheControlFor(servedPath));
+      res.setHeader('ETag', etag);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304).end();
+        return;
+      }
+      const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      if (gzip) {
+        const key = `${file.path}:${etag}`;
+        let body = gzipCache.get(key);
+        if (!body) {
+          body = gzipSync(await fs.readFile(file.path), { level: 9 });
+          gzipCache.set(key, body);
+        }
+        res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      res.writeHead(200, { 'Content-Length': file.stat.size });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file.path).pipe(res);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`Server error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+}
+
+export function listen(server, port, host = 'localhost') {
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolvePromise(server.address().port);
+    });
+  });
+}

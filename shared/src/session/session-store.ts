@@ -1,0 +1,45 @@
+import { create } from 'zustand';
+import { STORAGE_KEYS } from '../constants';
+import { readStorage, writeStorage } from '../lib/browser-storage';
+
+export interface SessionState {
+  token: string | null;
+  /** Derived from `token`; kept in state so components select one boolean. */
+  isAuthenticated: boolean;
+  signIn: (token: string) => void;
+  signOut: () => void;
+  /** Adopts a token written by another tab (or removed there) without writing storage back. */
+  syncFromStorage: () => void;
+}
+
+function sessionFromToken(token: string | null): Pick<SessionState, 'token' | 'isAuthenticated'> {
+  const usable = token !== null && token.trim() !== '' ? token : null;
+  return { token: usable, isAuthenticated: usable !== null };
+}
+
+/**
+ * The one session store. It is a federation singleton: the shell and every remote import
+ * this module and get the same instance, so signing in inside remote-auth updates the
+ * shell's header at once.
+ */
+export const useSessionStore = create<SessionState>()((set) => ({
+  ...sessionFromToken(readStorage(STORAGE_KEYS.accessToken)),
+  signIn: (token) => {
+    writeStorage(STORAGE_KEYS.accessToken, token);
+    set(sessionFromToken(token));
+  },
+  signOut: () => {
+    writeStorage(STORAGE_KEYS.accessToken, null);
+    set(sessionFromToken(null));
+  },
+  syncFromStorage: () => set(sessionFromToken(readStorage(STORAGE_KEYS.accessToken))),
+}));
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    // `key === null` means another tab cleared all of localStorage.
+    if (event.key === STORAGE_KEYS.accessToken || event.key === null) {
+      useSessionStore.getState().syncFromStorage();
+    }
+  });
+}

@@ -1,0 +1,42 @@
+/** Contracts between the shell, the remotes and the auth API. */
+
+export type ListingKind = 'blog' | 'software' | 'docs' | 'course';
+
+/** Props the shell passes to the catalogue's exposed `./ListingPage`. */
+export interface ListingPageProps {
+  kind: ListingKind;
+}
+
+export interface SignInPayload {
+  username: string;
+  password: string;
+}
+
+export interface SignUpPayload {
+  displayName: string;
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** A response body: the API wraps its payload in `data`; errors carry `message`. */
+export interface ApiBody<T> {
+  data?: T;
+  message?: string;
+}
+
+export interface SignInData {
+  access_token?: string;
+}
+
+export interface SignUpData {
+  status?: number;
+  message?: string;
+}
+
+export interface CurrentUser {
+  username: string;
+  displayName: string;
+  email: string;
+}

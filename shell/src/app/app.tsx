@@ -1,0 +1,14 @@
+import { RouterProvider } from 'react-router';
+import { AppToaster } from '../features/toaster/components/app-toaster';
+import { useApplyTheme } from '../features/theme/use-apply-theme';
+import type { createAppRouter } from './router';
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  useApplyTheme();
+  return (
+    <>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </>
+  );
+}

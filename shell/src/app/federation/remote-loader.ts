@@ -1,0 +1,45 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteModuleId, RemoteModules, RemoteName } from '@devhub/shared/remote-contract';
+import { SHELL_TEXT } from '@devhub/shared/strings';
+import type { RemoteRegistry } from './remote-registry';
+
+type RegistryState = { status: 'pending' } | { status: 'ready'; registry: RemoteRegistry } | { status: 'failed'; message: string };
+
+let registryState: RegistryState = { status: 'pending' };
+
+function remoteInfo(registry: RemoteRegistry, name: RemoteName) {
+  // The runtime needs absolute URLs; relative entries are resolved against the shell's page.
+  return { name, entry: new URL(registry.remotes[name].entry, window.location.href).href };
+}
+
+/** Registers every remote of the registry with the federation runtime. Nothing is fetched yet. */
+export function activateRegistry(registry: RemoteRegistry): void {
+  registryState = { status: 'ready', registry };
+  registerRemotes(Object.keys(registry.remotes).map((name) => remoteInfo(registry, name as RemoteName)));
+}
+
+export function failRegistry(message: string): void {
+  registryState = { status: 'failed', message };
+}
+
+export function currentRegistry(): RemoteRegistry | null {
+  return registryState.status === 'ready' ? registryState.registry : null;
+}
+
+function remoteOf(id: RemoteModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+/**
+ * Loads an exposed module. `fresh` drops what the runtime cached for the remote (a failed
+ * manifest or entry script included), so a retry really goes back to the network.
+ */
+export async function loadRemoteModule<K extends RemoteModuleId>(id: K, { fresh = false } = {}): Promise<RemoteModules[K]> {
+  if (registryState.status === 'failed') throw new Error(SHELL_TEXT.remote.registryFailed(registryState.message));
+  if (registryState.status === 'pending') throw new Error('Registry not loaded before the first remote request');
+  const name = remoteOf(id);
+  if (fresh) registerRemotes([remoteInfo(registryState.registry, name)], { force: true });
+  const module = await loadRemote<RemoteModules[K]>(id);
+  if (!module) throw new Error(`${id}: the federation runtime returned no module`);
+  return module;
+}

@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SkipLink } from './skip-link';
+import styles from './layout.module.css';
+
+/** Header, content and footer, no sidebar: the signed-in pages' frame. */
+export function AccountLayout() {
+  return (
+    <div className={styles.frame}>
+      <SkipLink />
+      <Header withSidebar={false} />
+      <div className={styles.body}>
+        <main id="main-content" className={styles.content} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { useSessionStore } from '@devhub/shared/session-store';
+import { SHELL_TEXT } from '@devhub/shared/strings';
+import { Icon, type IconName } from '../../../lib/icon';
+import { useDismiss } from '../../../lib/use-dismiss';
+import { useCurrentUser } from '../hooks/use-current-user';
+import styles from './user-menu.module.css';
+
+const LINKS: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
+  { to: '/profile', label: SHELL_TEXT.userMenu.profile, icon: 'user' },
+  { to: '/repo', label: SHELL_TEXT.userMenu.repo, icon: 'repo' },
+  { to: '/cart', label: SHELL_TEXT.userMenu.cart, icon: 'cart' },
+  { to: '/setting', label: SHELL_TEXT.userMenu.setting, icon: 'settings' },
+];
+
+export function UserMenu() {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const user = useCurrentUser();
+  const signOut = useSessionStore((state) => state.signOut);
+  const navigate = useNavigate();
+  const displayName = user?.displayName ?? SHELL_TEXT.userMenu.neutralName;
+
+  const close = useCallback(() => setOpen(false), []);
+  const containers = useRef([containerRef]).current;
+  useDismiss(open, containers, close);
+
+  const logout = () => {
+    close();
+    signOut();
+    toast.success(SHELL_TEXT.userMenu.loggedOut);
+    void navigate('/');
+  };
+
+  return (
+    <div className={styles.container} ref={containerRef}>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`${SHELL_TEXT.userMenu.open}: ${displayName}`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <img className={styles.avatar} src="/avatar-placeholder.svg" alt="" width={32} height={32} />
+        <span className={styles.triggerName}>{displayName}</span>
+        <Icon name="chevronDown" size={16} />
+      </button>
+      {open && (
+        <div className={styles.menu} id={menuId}>
+          <div className={styles.identity}>
+            <img className={styles.avatarLarge} src="/avatar-placeholder.svg" alt={SHELL_TEXT.userMenu.avatarAlt} width={44} height={44} />
+            <div>
+              <p className={styles.name}>{displayName}</p>
+              <p className={styles.membership}>{SHELL_TEXT.userMenu.membership}</p>
+            </div>
+          </div>
+          <ul className={styles.list}>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className={styles.item} to={link.to} onClick={close}>
+                  <Icon name={link.icon} size={18} />
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={styles.item} onClick={logout}>
+                <Icon name="logout" size={18} />
+                {SHELL_TEXT.userMenu.logout}
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { create } from 'zustand';
+import { STORAGE_KEYS } from '@devhub/shared/constants';
+import { readStorage, writeStorage } from '@devhub/shared/browser-storage';
+
+export type ThemeMode = 'light' | 'dark' | 'system';
+
+const NEXT_MODE: Record<ThemeMode, ThemeMode> = { light: 'dark', dark: 'system', system: 'light' };
+
+export function readSavedMode(): ThemeMode {
+  const saved = readStorage(STORAGE_KEYS.theme);
+  return saved === 'light' || saved === 'dark' ? saved : 'system';
+}
+
+interface ThemeState {
+  mode: ThemeMode;
+  /** light → dark → system → light; system forgets the saved choice (spec §4). */
+  cycle: () => void;
+}
+
+export const useThemeStore = create<ThemeState>()((set, get) => ({
+  mode: readSavedMode(),
+  cycle: () => {
+    const mode = NEXT_MODE[get().mode];
+    writeStorage(STORAGE_KEYS.theme, mode === 'system' ? null : mode);
+    set({ mode });
+  },
+}));

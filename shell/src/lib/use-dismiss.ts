@@ -1,0 +1,25 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * Calls `onDismiss` on a pointer press outside `containers` or on Escape, while `active`.
+ * Containers include the toggle button, so pressing it toggles instead of closing and reopening.
+ */
+export function useDismiss(active: boolean, containers: ReadonlyArray<RefObject<HTMLElement | null>>, onDismiss: () => void): void {
+  useEffect(() => {
+    if (!active) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (target && containers.some((ref) => ref.current?.contains(target))) return;
+      onDismiss();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [active, containers, onDismiss]);
+}
