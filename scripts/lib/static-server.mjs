@@ -59,14 +59,10 @@ async function statFile(path) {
 
 function proxy(req, res, target) {
   const url = new URL(req.url, target);
-  const upstream = httpRequest(
-    url,
-    { method: req.method, headers: { ...req.headers, host: url.host } },
-    (response) => {
-      res.writeHead(response.statusCode ?? 502, response.headers);
-      response.pipe(res);
-    },
-  );
+  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (response) => {
+    res.writeHead(response.statusCode ?? 502, response.headers);
+    response.pipe(res);
+  });
   upstream.on('error', () => {
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ message: 'Không kết nối được máy chủ xác thực (auth-api)' }));
@@ -122,7 +118,9 @@ export function createStaticServer(options) {
         servedPath = '/index.html';
       }
       if (!file) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+        res
+          .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
+          .end('Not found');
         return;
       }
       const ext = extname(file.path);

@@ -41,10 +41,10 @@ function Frame({ appName, routes }: { appName: string; routes: readonly Standalo
           {routes
             .filter((route) => route.label)
             .map((route) => (
-            <Link key={route.path} to={route.path} style={{ marginRight: '1rem' }}>
-              {route.label}
-            </Link>
-          ))}
+              <Link key={route.path} to={route.path} style={{ marginRight: '1rem' }}>
+                {route.label}
+              </Link>
+            ))}
         </nav>
       </header>
       <main style={frameStyle.main} id="main-content">

@@ -1,19 +1,29 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Calls `onDismiss` on a pointer press outside `containers` or on Escape, while `active`.
  * Containers include the toggle button, so pressing it toggles instead of closing and reopening.
  */
-export function useDismiss(active: boolean, containers: ReadonlyArray<RefObject<HTMLElement | null>>, onDismiss: () => void): void {
+export function useDismiss(
+  active: boolean,
+  containers: ReadonlyArray<RefObject<HTMLElement | null>>,
+  onDismiss: () => void,
+): void {
+  // The listeners read the latest containers and callback without re-subscribing each render.
+  const latest = useRef({ containers, onDismiss });
+  useEffect(() => {
+    latest.current = { containers, onDismiss };
+  });
+
   useEffect(() => {
     if (!active) return undefined;
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node | null;
-      if (target && containers.some((ref) => ref.current?.contains(target))) return;
-      onDismiss();
+      if (target && latest.current.containers.some((ref) => ref.current?.contains(target))) return;
+      latest.current.onDismiss();
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onDismiss();
+      if (event.key === 'Escape') latest.current.onDismiss();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -21,5 +31,5 @@ export function useDismiss(active: boolean, containers: ReadonlyArray<RefObject<
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [active, containers, onDismiss]);
+  }, [active]);
 }

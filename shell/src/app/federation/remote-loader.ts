@@ -3,7 +3,8 @@ import type { RemoteModuleId, RemoteModules, RemoteName } from '@devhub/shared/r
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import type { RemoteRegistry } from './remote-registry';
 
-type RegistryState = { status: 'pending' } | { status: 'ready'; registry: RemoteRegistry } | { status: 'failed'; message: string };
+type RegistryState =
+  { status: 'pending' } | { status: 'ready'; registry: RemoteRegistry } | { status: 'failed'; message: string };
 
 let registryState: RegistryState = { status: 'pending' };
 
@@ -34,7 +35,10 @@ function remoteOf(id: RemoteModuleId): RemoteName {
  * Loads an exposed module. `fresh` drops what the runtime cached for the remote (a failed
  * manifest or entry script included), so a retry really goes back to the network.
  */
-export async function loadRemoteModule<K extends RemoteModuleId>(id: K, { fresh = false } = {}): Promise<RemoteModules[K]> {
+export async function loadRemoteModule<K extends RemoteModuleId>(
+  id: K,
+  { fresh = false } = {},
+): Promise<RemoteModules[K]> {
   if (registryState.status === 'failed') throw new Error(SHELL_TEXT.remote.registryFailed(registryState.message));
   if (registryState.status === 'pending') throw new Error('Registry not loaded before the first remote request');
   const name = remoteOf(id);

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXT } from '@devhub/shared/strings';
+import { ACCOUNT_TEXT } from '../../../lib/account-text';
 import styles from '../../../lib/page.module.css';
 
 /** The orders page is still the old site's placeholder: just the word "Cart" (spec §2). */

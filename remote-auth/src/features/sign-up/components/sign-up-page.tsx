@@ -1,4 +1,4 @@
-import { AUTH_TEXT } from '@devhub/shared/strings';
+import { AUTH_TEXT } from '../../../lib/auth-text';
 
 export function SignUpPage() {
   return (

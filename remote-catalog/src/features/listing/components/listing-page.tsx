@@ -1,4 +1,4 @@
-import { CATALOG_TEXT } from '@devhub/shared/strings';
+import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import type { ListingPageProps } from '@devhub/shared/types';
 
 export function ListingPage({ kind }: ListingPageProps) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon, type IconName } from '../../../lib/icon';
@@ -37,20 +37,29 @@ export function Sidebar() {
   useEffect(() => {
     close();
   }, [pathname, close]);
-  const containers = useRef([navRef, toggleRef]).current;
-  const dismiss = useCallback(() => close(), [close]);
-  useDismiss(open, containers, dismiss);
+  useDismiss(open, [navRef, toggleRef], close);
 
   return (
     <>
       {open && <div className={styles.backdrop} aria-hidden="true" />}
-      <nav id={SIDEBAR_ID} ref={navRef} className={styles.sidebar} data-open={open} aria-label={SHELL_TEXT.mainNavigation}>
+      <nav
+        id={SIDEBAR_ID}
+        ref={navRef}
+        className={styles.sidebar}
+        data-open={open}
+        aria-label={SHELL_TEXT.mainNavigation}
+      >
         <ul className={styles.list}>
           {NAV_ITEMS.map((item) => {
             const current = item.highlight && pathname === item.to;
             return (
               <li key={item.label}>
-                <NavLink to={item.to} end className={current ? `${styles.link} ${styles.active}` : styles.link} aria-current={current ? 'page' : undefined}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={current ? `${styles.link} ${styles.active}` : styles.link}
+                  aria-current={current ? 'page' : undefined}
+                >
                   <Icon name={item.icon} />
                   <span>{item.label}</span>
                 </NavLink>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon } from '../../../lib/icon';
@@ -10,15 +10,17 @@ export function SearchBox() {
   const location = useLocation();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
   const [inputCount, setInputCount] = useState(0);
   const spinning = useSearchSpinner(inputCount);
 
   const urlQuery = isListingPath(location.pathname) ? (new URLSearchParams(location.search).get('q') ?? '') : '';
-  useEffect(() => {
+  const [text, setText] = useState(urlQuery);
+  const [mirroredQuery, setMirroredQuery] = useState(urlQuery);
+  if (mirroredQuery !== urlQuery) {
     // The box mirrors the listing's query when the URL changes (back/forward, shared links).
+    setMirroredQuery(urlQuery);
     setText(urlQuery);
-  }, [urlQuery]);
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

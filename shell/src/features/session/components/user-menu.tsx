@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { useSessionStore } from '@devhub/shared/session-store';
@@ -24,9 +24,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const displayName = user?.displayName ?? SHELL_TEXT.userMenu.neutralName;
 
-  const close = useCallback(() => setOpen(false), []);
-  const containers = useRef([containerRef]).current;
-  useDismiss(open, containers, close);
+  const close = () => setOpen(false);
+  useDismiss(open, [containerRef], close);
 
   const logout = () => {
     close();
@@ -53,7 +52,13 @@ export function UserMenu() {
       {open && (
         <div className={styles.menu} id={menuId}>
           <div className={styles.identity}>
-            <img className={styles.avatarLarge} src="/avatar-placeholder.svg" alt={SHELL_TEXT.userMenu.avatarAlt} width={44} height={44} />
+            <img
+              className={styles.avatarLarge}
+              src="/avatar-placeholder.svg"
+              alt={SHELL_TEXT.userMenu.avatarAlt}
+              width={44}
+              height={44}
+            />
             <div>
               <p className={styles.name}>{displayName}</p>
               <p className={styles.membership}>{SHELL_TEXT.userMenu.membership}</p>

@@ -9,7 +9,14 @@ export function ThemeToggle() {
   const mode = useThemeStore((state) => state.mode);
   const cycle = useThemeStore((state) => state.cycle);
   return (
-    <button type="button" className={styles.toggle} onClick={cycle} aria-label={SHELL_TEXT.theme[mode]} title={SHELL_TEXT.theme[mode]} data-mode={mode}>
+    <button
+      type="button"
+      className={styles.toggle}
+      onClick={cycle}
+      aria-label={SHELL_TEXT.theme[mode]}
+      title={SHELL_TEXT.theme[mode]}
+      data-mode={mode}
+    >
       <Icon name={ICONS[mode]} />
     </button>
   );

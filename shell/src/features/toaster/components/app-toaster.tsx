@@ -15,7 +15,11 @@ export function AppToaster() {
         error: { duration: TOAST_DURATION_MS.error },
         loading: { duration: TOAST_DURATION_MS.loading },
         custom: { duration: TOAST_DURATION_MS.custom },
-        style: { background: 'var(--color-surface)', color: 'var(--color-text)', border: '1px solid var(--color-border)' },
+        style: {
+          background: 'var(--color-surface)',
+          color: 'var(--color-text)',
+          border: '1px solid var(--color-border)',
+        },
       }}
     />
   );

@@ -1,0 +1,87 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
+
+/**
+ * Import boundaries: an app reaches another app only through federation, and everything
+ * reaches common code only through the `@devhub/shared` package.
+ */
+function boundaryFor(app) {
+  const others = APPS.filter((other) => other !== app);
+  return {
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...others.map((other) => ({
+              group: [other, `${other}/*`, `**/${other}/**`, `**/${other}`],
+              message: `${app} must not import ${other}'s source: share through @devhub/shared or a federated module.`,
+            })),
+            {
+              group: ['**/shared/src/**', '**/shared/src'],
+              message: 'Import @devhub/shared/<entry>, not its source files, so the federation singleton is used.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '.deploy/**', 'bench/tmp/**', 'e2e/artifacts/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'test-support/**'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}', '*.ts', '*/rspack.config.ts', 'auth-api/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, ...globals.browser } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['scripts/**', 'e2e/**', 'auth-api/**'],
+    rules: { 'no-console': 'off' },
+  },
+  ...APPS.map(boundaryFor),
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: APPS.map((app) => ({
+            group: [app, `${app}/*`, `**/${app}/**`],
+            message: 'shared/ is below every app: it must not import an app.',
+          })),
+        },
+      ],
+    },
+  },
+);

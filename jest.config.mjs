@@ -1,0 +1,53 @@
+/** One Jest run, one project per workspace package, tests next to the code they test. */
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const browserProject = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  transform: { '^.+\\.(t|j)sx?$': swcTransform },
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '\\.css$': '<rootDir>/../test-support/style-stub.cjs',
+    '\\.(svg|png|jpe?g|webp)$': '<rootDir>/../test-support/file-stub.cjs',
+  },
+  setupFiles: ['<rootDir>/../test-support/polyfills.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/../test-support/setup-tests.ts'],
+  globals: { __APP_NAME__: name, __APP_VERSION__: '0.0.0-test' },
+});
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    browserProject('shared'),
+    browserProject('shell'),
+    browserProject('remote-catalog'),
+    browserProject('remote-auth'),
+    browserProject('remote-account'),
+    {
+      displayName: 'auth-api',
+      rootDir: '<rootDir>/auth-api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swcTransform },
+    },
+    {
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.{ts,mjs}'],
+      transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
+    },
+  ],
+};

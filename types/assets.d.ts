@@ -1,0 +1,20 @@
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+
+declare module '*.css';
+
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+
+/** Injected by the base rspack config. */
+declare const __APP_NAME__: string;
+declare const __APP_VERSION__: string;
