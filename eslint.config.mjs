@@ -69,6 +69,11 @@ export default tseslint.config(
     files: ['scripts/**', 'e2e/**', 'auth-api/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Browser tests pass functions to page.evaluate, which run in the page.
+    files: ['e2e/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
   ...APPS.map(boundaryFor),
   {
     files: ['shared/src/**/*.{ts,tsx}'],

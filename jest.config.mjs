@@ -14,7 +14,7 @@ const swcTransform = [
 const browserProject = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/../test-support/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   transform: { '^.+\\.(t|j)sx?$': swcTransform },
   moduleNameMapper: {

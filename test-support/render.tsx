@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 
 export interface RenderOptions {
   /** Initial URL, e.g. "/blog?tag=React". */
@@ -21,7 +21,8 @@ export interface RenderWithProvidersResult extends RenderResult {
 }
 
 function LocationMarker(): ReactNode {
-  return <p data-testid="location">{`${window.location.pathname}`}</p>;
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
 }
 
 /**

@@ -108,4 +108,3 @@ export const REMOTE_MODULE_NAMES: Record<string, string> = {
   'account/CartPage': 'trang đơn hàng',
   'account/SettingPage': 'trang cài đặt',
 };
-

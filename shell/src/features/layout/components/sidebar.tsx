@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon, type IconName } from '../../../lib/icon';
 import { useDismiss } from '../../../lib/use-dismiss';
@@ -54,15 +54,14 @@ export function Sidebar() {
             const current = item.highlight && pathname === item.to;
             return (
               <li key={item.label}>
-                <NavLink
+                <Link
                   to={item.to}
-                  end
                   className={current ? `${styles.link} ${styles.active}` : styles.link}
                   aria-current={current ? 'page' : undefined}
                 >
                   <Icon name={item.icon} />
                   <span>{item.label}</span>
-                </NavLink>
+                </Link>
               </li>
             );
           })}

@@ -1,0 +1,135 @@
+// Starts the production build the way a static host serves it: the shell, the three
+// remotes on their own origins, a remotes.json written for those origins, and optionally
+// the auth API on a temporary database. Every port is ephemeral, so tests never collide
+// with a developer's `npm start`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const REMOTE_DIRS = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
+
+function requireBuild(dir) {
+  if (!existsSync(join(ROOT, dir, 'dist', 'index.html'))) {
+    throw new Error(`${dir}/dist is missing: run "npm run build" before the browser tests`);
+  }
+}
+
+async function waitForHealth(url, child, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`auth-api exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`auth-api did not answer ${url} within ${timeoutMs} ms`);
+}
+
+function closeServer(server) {
+  return new Promise((r) => {
+    server.close(() => r());
+    server.closeAllConnections();
+  });
+}
+
+async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * @param {{ api?: boolean, remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>> }} [options]
+ */
+export async function startStack(options = {}) {
+  const tmp = mkdtempSync(join(tmpdir(), 'devhub-e2e-'));
+  const registryFile = join(tmp, 'remotes.json');
+  const closers = [];
+  let api = null;
+
+  let apiUrl;
+  if (options.api) {
+    requireBuild('auth-api');
+    const port = await freePort();
+    apiUrl = `http://127.0.0.1:${port}`;
+    api = spawn(process.execPath, [join(ROOT, 'auth-api/dist/main.js')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        AUTH_API_DATA_DIR: join(tmp, 'auth-data'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    closers.push(() => new Promise((r) => (api.exitCode !== null ? r() : (api.once('exit', r), api.kill('SIGTERM')))));
+    await waitForHealth(`${apiUrl}/api/health`, api);
+  }
+
+  const remotes = {};
+  for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
+    const root = options.remoteRoots?.[name] ?? join(ROOT, dir, 'dist');
+    if (!options.remoteRoots?.[name]) requireBuild(dir);
+    const server = createStaticServer({ root, cors: true, spa: true, apiTarget: apiUrl });
+    const port = await listen(server, 0, '127.0.0.1');
+    closers.push(() => closeServer(server));
+    remotes[name] = `http://127.0.0.1:${port}`;
+  }
+
+  const registry = {
+    environment: 'e2e',
+    remotes: Object.fromEntries(
+      Object.entries(remotes).map(([name, url]) => [name, { entry: `${url}/mf-manifest.json` }]),
+    ),
+    allowedOverrideOrigins: Object.values(remotes),
+  };
+  writeFileSync(registryFile, JSON.stringify(registry, null, 2));
+
+  requireBuild('shell');
+  const shellServer = createStaticServer({
+    root: join(ROOT, 'shell/dist'),
+    spa: true,
+    files: { '/remotes.json': registryFile },
+    apiTarget: apiUrl,
+  });
+  const shellPort = await listen(shellServer, 0, '127.0.0.1');
+  closers.push(() => closeServer(shellServer));
+
+  return {
+    shellUrl: `http://127.0.0.1:${shellPort}`,
+    remotes,
+    apiUrl,
+    registry,
+    /** Rewrites the served remotes.json (raw text allowed, to test malformed files). */
+    writeRegistry(contents) {
+      writeFileSync(registryFile, typeof contents === 'string' ? contents : JSON.stringify(contents, null, 2));
+    },
+    /** Serves one more directory as a remote origin (e.g. another build of a remote). */
+    async serveExtra(root) {
+      const server = createStaticServer({ root, cors: true, spa: true });
+      const port = await listen(server, 0, '127.0.0.1');
+      closers.push(() => closeServer(server));
+      return `http://127.0.0.1:${port}`;
+    },
+    async stop() {
+      for (const close of closers.reverse()) {
+        await close().catch(() => undefined);
+      }
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// `npm run preview`: the production builds on the development ports, served by the same
+// static server the browser tests and the benchmark use (SPA fallback for the shell, CORS
+// for the remotes, immutable caching for hashed files, no-cache for registries/manifests).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
+import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
+import { createStaticServer, listen } from './lib/static-server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    remotes: { type: 'string', default: process.env.DEVHUB_REMOTES },
+    'no-api': { type: 'boolean', default: false },
+  },
+});
+
+async function main() {
+  const missing = APPS.filter((app) => !existsSync(join(appDir(app), 'dist', 'index.html')));
+  if (missing.length > 0) {
+    console.error(`No production build for: ${missing.map((app) => app.dir).join(', ')}. Run "npm run build" first.`);
+    process.exit(1);
+  }
+  const registryFile = values.remotes ? join(ROOT, 'shell', 'public', `remotes.${values.remotes}.json`) : undefined;
+  if (registryFile && !existsSync(registryFile)) {
+    console.error(`Unknown environment "${values.remotes}": ${registryFile} does not exist.`);
+    process.exit(1);
+  }
+  for (const { id, port } of [...APPS, ...(values['no-api'] ? [] : [API])]) {
+    if (!(await isPortFree(port))) {
+      console.error(`Port ${port} (${id}) is already in use: stop what runs there and retry.`);
+      process.exit(1);
+    }
+  }
+
+  const apiTarget = `http://localhost:${API.port}`;
+  if (!values['no-api']) {
+    if (!existsSync(join(ROOT, API.dir, 'dist', 'main.js'))) {
+      console.error('auth-api is not built: run "npm run build" first (or pass --no-api).');
+      process.exit(1);
+    }
+    const group = new ProcessGroup();
+    group.run(API.id, process.execPath, ['dist/main.js'], {
+      cwd: join(ROOT, API.dir),
+      env: { ...process.env, PORT: String(API.port) },
+    });
+    await waitForPort(API.port);
+  }
+
+  for (const app of APPS) {
+    const server = createStaticServer({
+      root: join(appDir(app), 'dist'),
+      spa: true,
+      cors: app.kind === 'remote',
+      apiTarget,
+      files: app.kind === 'host' && registryFile ? { '/remotes.json': registryFile } : undefined,
+      mounts: app.kind === 'host' ? { '/deploy/': join(ROOT, '.deploy') } : undefined,
+    });
+    await listen(server, app.port);
+  }
+  const rows = APPS.map((app) => `  ${app.id.padEnd(9)} http://localhost:${app.port}/`);
+  console.log(
+    `\nDevHub production preview${values.remotes ? ` (remotes: ${values.remotes})` : ''}:\n${rows.join('\n')}\n`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

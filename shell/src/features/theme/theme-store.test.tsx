@@ -1,0 +1,90 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeToggle } from './components/theme-toggle';
+import { readSavedMode, useThemeStore } from './theme-store';
+import { useApplyTheme } from './use-apply-theme';
+
+type Listener = (event: MediaQueryListEvent) => void;
+
+function fakeDarkPreference(initiallyDark: boolean) {
+  const listeners = new Set<Listener>();
+  const query = {
+    matches: initiallyDark,
+    media: '(prefers-color-scheme: dark)',
+    addEventListener: (_: string, listener: Listener) => listeners.add(listener),
+    removeEventListener: (_: string, listener: Listener) => listeners.delete(listener),
+  };
+  window.matchMedia = jest.fn().mockReturnValue(query);
+  return {
+    setDark(dark: boolean) {
+      query.matches = dark;
+      act(() => listeners.forEach((listener) => listener({ matches: dark } as MediaQueryListEvent)));
+    },
+    listenerCount: () => listeners.size,
+  };
+}
+
+function ThemedApp() {
+  useApplyTheme();
+  return <ThemeToggle />;
+}
+
+const root = document.documentElement;
+
+describe('theme', () => {
+  beforeEach(() => {
+    useThemeStore.setState({ mode: 'system' });
+    root.className = '';
+  });
+
+  it('reads the saved choice, defaulting to system', () => {
+    expect(readSavedMode()).toBe('system');
+    localStorage.setItem('theme', 'dark');
+    expect(readSavedMode()).toBe('dark');
+    localStorage.setItem('theme', 'purple');
+    expect(readSavedMode()).toBe('system');
+  });
+
+  it('cycles light → dark → system → light, saving light/dark and forgetting system', async () => {
+    fakeDarkPreference(false);
+    useThemeStore.setState({ mode: 'light' });
+    render(<ThemedApp />);
+    const user = userEvent.setup();
+    const toggle = () => screen.getByRole('button', { name: /Giao diện/ });
+
+    expect(toggle()).toHaveAccessibleName(/sáng/);
+    expect(root).toHaveClass('light');
+
+    await user.click(toggle());
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(root).toHaveClass('dark');
+    expect(toggle()).toHaveAccessibleName(/tối/);
+
+    await user.click(toggle());
+    expect(localStorage.getItem('theme')).toBeNull();
+    expect(toggle()).toHaveAccessibleName(/theo hệ thống/);
+    expect(root).toHaveClass('light');
+
+    await user.click(toggle());
+    expect(localStorage.getItem('theme')).toBe('light');
+    expect(root).toHaveClass('light');
+    expect(root).not.toHaveClass('dark');
+  });
+
+  it('follows the operating system live in system mode only', () => {
+    const os = fakeDarkPreference(false);
+    const { unmount } = render(<ThemedApp />);
+    expect(root).toHaveClass('light');
+
+    os.setDark(true);
+    expect(root).toHaveClass('dark');
+    os.setDark(false);
+    expect(root).toHaveClass('light');
+
+    act(() => useThemeStore.setState({ mode: 'light' }));
+    expect(os.listenerCount()).toBe(0);
+    os.setDark(true);
+    expect(root).toHaveClass('light');
+    unmount();
+  });
+});
