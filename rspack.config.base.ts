@@ -42,7 +42,7 @@ export function sharedSingletons(appDir: string): Record<string, { singleton: tr
   const entries: Array<[string, string]> = [
     ...libraries,
     ...Object.keys(sharedPkg.exports ?? {})
-      .filter((sub) => !sub.endsWith('.css'))
+      .filter((sub) => !sub.endsWith('.css') && !sub.endsWith('.json'))
       .map((sub): [string, string] => [`${sharedPkg.name}/${sub.slice(2)}`, sharedPkg.name]),
   ];
   return Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import remoteModules from './remote-modules.json';
 import type { ListingPageProps } from './types';
 
 /**
@@ -7,7 +8,8 @@ import type { ListingPageProps } from './types';
  * (src/app/exposes/contract.ts), the shell types its loads with it, and the remotes CLI
  * refuses a version whose manifest lacks a module listed here.
  *
- * Convention: the exposed module "./X" has a named export `X`.
+ * Convention: the exposed module "./X" has a named export `X`. The same list, as data, is
+ * remote-modules.json, which the remotes CLI (Node, no TypeScript) reads.
  */
 export interface RemoteModules {
   'catalog/HomePage': { HomePage: ComponentType };
@@ -23,7 +25,29 @@ export interface RemoteModules {
 export type RemoteModuleId = keyof RemoteModules;
 export type RemoteName = RemoteModuleId extends `${infer R}/${string}` ? R : never;
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['catalog', 'auth', 'account'];
+/** Every exposed module, as data; tsc fails if one of the contract is missing here. */
+export const REMOTE_MODULE_IDS = [
+  'catalog/HomePage',
+  'catalog/ListingPage',
+  'auth/SignInPage',
+  'auth/SignUpPage',
+  'account/ProfilePage',
+  'account/RepoPage',
+  'account/CartPage',
+  'account/SettingPage',
+] as const satisfies readonly RemoteModuleId[];
+
+type Holds<T extends true> = T;
+export type AllModulesListed = Holds<
+  [Exclude<RemoteModuleId, (typeof REMOTE_MODULE_IDS)[number]>] extends [never] ? true : false
+>;
+
+/** Every remote, in the order of remote-modules.json (which the Node remotes CLI reads). */
+export const REMOTE_NAMES = Object.keys(remoteModules) as RemoteName[];
+
+export const REMOTE_PACKAGES: Readonly<Record<RemoteName, string>> = Object.fromEntries(
+  Object.entries(remoteModules).map(([name, info]) => [name, info.package]),
+) as Record<RemoteName, string>;
 
 export function isRemoteName(value: string): value is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(value);

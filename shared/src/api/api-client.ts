@@ -71,22 +71,35 @@ function serverMessage(error: AxiosError): string | undefined {
   return undefined;
 }
 
-/** The one mapping from a failed call to the Vietnamese message of spec §8. */
-export function toErrorMessage(error: unknown): string {
-  if (!(error instanceof AxiosError) || !error.response) return ERROR_MESSAGES.noResponse;
-  const message = serverMessage(error);
-  switch (error.response.status) {
+/** The HTTP status of a failed call; undefined when no response came back (network, abort, bug). */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof AxiosError ? error.response?.status : undefined;
+}
+
+/**
+ * Spec §8 for a status and the server's message, if any. Shared by failed calls and by
+ * bodies that carry their own `status` field (the sign-up response).
+ */
+export function messageForStatus(status: number, message?: string): string {
+  const serverText = message?.trim() ? message : undefined;
+  switch (status) {
     case 400:
-      return message ?? ERROR_MESSAGES.invalidData;
+      return serverText ?? ERROR_MESSAGES.invalidData;
     case 401:
       return ERROR_MESSAGES.wrongCredentials;
     case 409:
       return ERROR_MESSAGES.duplicateAccount;
     case 429:
-      return message ?? ERROR_MESSAGES.tooManyRequests;
+      return serverText ?? ERROR_MESSAGES.tooManyRequests;
     case 500:
       return ERROR_MESSAGES.serverError;
     default:
-      return message ?? ERROR_MESSAGES.noResponse;
+      return serverText ?? ERROR_MESSAGES.noResponse;
   }
+}
+
+/** The one mapping from a failed call to the Vietnamese message of spec §8. */
+export function toErrorMessage(error: unknown): string {
+  if (!(error instanceof AxiosError) || !error.response) return ERROR_MESSAGES.noResponse;
+  return messageForStatus(error.response.status, serverMessage(error));
 }

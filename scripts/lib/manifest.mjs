@@ -1,0 +1,66 @@
+// Fetches a remote's mf-manifest.json over HTTP, or from the local deploy folder when the
+// registry entry is a path on the shell's own origin (served by `npm run preview`).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './apps.mjs';
+import { CliError } from './registry-file.mjs';
+
+export const DEFAULT_DEPLOY_DIR = join(ROOT, '.deploy');
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Where a relative entry lives on disk: `/deploy/<pkg>/<version>/…` under the deploy folder. */
+export function localPathOf(entry, deployDir = DEFAULT_DEPLOY_DIR) {
+  const match = /^\/deploy\/(.+)$/.exec(entry);
+  return match ? join(deployDir, match[1]) : null;
+}
+
+async function fetchWithTimeout(url, timeoutMs, method = 'GET') {
+  try {
+    return await fetch(url, { method, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const reason =
+      error?.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error?.cause?.code ?? error?.message);
+    throw new CliError(`${url} is unreachable (${reason})`);
+  }
+}
+
+export async function loadManifest(
+  entry,
+  { deployDir = DEFAULT_DEPLOY_DIR, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = {},
+) {
+  if (/^https?:\/\//.test(entry) || (baseUrl && entry.startsWith('/'))) {
+    const url = new URL(entry, baseUrl).href;
+    const response = await fetchWithTimeout(url, timeoutMs);
+    if (!response.ok) throw new CliError(`${url} answered HTTP ${response.status}`);
+    try {
+      return { manifest: await response.json(), location: url };
+    } catch {
+      throw new CliError(`${url} is not valid JSON`);
+    }
+  }
+  const path = localPathOf(entry, deployDir);
+  if (!path) throw new CliError(`${entry}: a relative entry must start with /deploy/ (or pass --base-url)`);
+  if (!existsSync(path)) throw new CliError(`${entry} is not published (${path} does not exist)`);
+  try {
+    return { manifest: JSON.parse(readFileSync(path, 'utf8')), location: path };
+  } catch {
+    throw new CliError(`${path} is not valid JSON`);
+  }
+}
+
+/** Checks that the remote entry script the manifest names can be fetched (or exists on disk). */
+export async function checkEntryScript(manifest, location, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
+  const remoteEntry = manifest.metaData?.remoteEntry;
+  if (!remoteEntry?.name) throw new CliError('the manifest names no remote entry');
+  const relative = `${remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry.name}`;
+  if (/^https?:\/\//.test(location)) {
+    const url = new URL(relative, location).href;
+    const response = await fetchWithTimeout(url, timeoutMs);
+    if (!response.ok) throw new CliError(`${url} answered HTTP ${response.status}`);
+    await response.arrayBuffer();
+    return url;
+  }
+  const path = join(location, '..', relative);
+  if (!existsSync(path)) throw new CliError(`${path} does not exist`);
+  return path;
+}

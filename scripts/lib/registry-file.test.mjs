@@ -1,0 +1,76 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CliError, readRegistry, registryPath, versionEntry, writeRegistry } from './registry-file.mjs';
+
+const remotes = {
+  catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
+  auth: { entry: 'http://localhost:3002/mf-manifest.json' },
+  account: { entry: 'http://localhost:3003/mf-manifest.json' },
+};
+
+describe('registry files', () => {
+  let dir;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'registry-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const write = (name, text) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('names one file per environment', () => {
+    expect(registryPath(undefined, dir)).toBe(join(dir, 'remotes.json'));
+    expect(registryPath('local', dir)).toBe(join(dir, 'remotes.json'));
+    expect(registryPath('staging', dir)).toBe(join(dir, 'remotes.staging.json'));
+    expect(() => registryPath('../etc', dir)).toThrow('invalid environment name "../etc"');
+  });
+
+  it('reads a valid registry', () => {
+    const file = write('remotes.json', JSON.stringify({ remotes }));
+    expect(readRegistry(file).remotes.catalog.version).toBe('1.0.0');
+  });
+
+  it.each([
+    ['{ "remotes": ', /is not valid JSON/],
+    ['[]', /must contain a JSON object/],
+    ['{}', /"remotes" must be an object/],
+    [
+      JSON.stringify({ remotes: { ...remotes, billing: { entry: 'x' } } }),
+      /unknown remote\(s\): billing \(known: catalog, auth, account\)/,
+    ],
+    [JSON.stringify({ remotes: { catalog: remotes.catalog, auth: remotes.auth } }), /"remotes.account" is missing/],
+    [JSON.stringify({ remotes: { ...remotes, auth: { entry: '' } } }), /"remotes.auth.entry" must be a manifest URL/],
+    [
+      JSON.stringify({ remotes: { ...remotes, auth: { entry: 'x', previousVersions: [1] } } }),
+      /previousVersions" must be a list/,
+    ],
+    [JSON.stringify({ remotes, allowedOverrideOrigins: 'x' }), /"allowedOverrideOrigins" must be a list/],
+  ])('refuses %s with a clear error naming the file', (text, message) => {
+    const file = write('remotes.json', text);
+    expect(() => readRegistry(file)).toThrow(CliError);
+    expect(() => readRegistry(file)).toThrow(message);
+    expect(() => readRegistry(file)).toThrow(file);
+  });
+
+  it('reports a missing file', () => {
+    expect(() => readRegistry(join(dir, 'nope.json'))).toThrow(/nope.json does not exist/);
+  });
+
+  it('writes atomically, leaving no temp file behind', () => {
+    const file = join(dir, 'remotes.json');
+    writeRegistry(file, { remotes });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ remotes });
+    expect(readdirSync(dir)).toEqual(['remotes.json']);
+  });
+
+  it('derives a version entry from the deploy base URL', () => {
+    expect(versionEntry({ remotes }, 'catalog', '1.2.0')).toBe('/deploy/remote-catalog/1.2.0/mf-manifest.json');
+    expect(versionEntry({ remotes, deployBaseUrl: 'https://cdn.example/mf' }, 'auth', '2.0.0')).toBe(
+      'https://cdn.example/mf/remote-auth/2.0.0/mf-manifest.json',
+    );
+  });
+});
