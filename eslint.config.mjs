@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'test-support/**'],
+    files: ['**/*.test.{ts,tsx,mjs}', 'test-support/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
