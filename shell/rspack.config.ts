@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createAppConfig } from '../rspack.config.base.ts';
 
 const dir = import.meta.dirname;
@@ -7,4 +8,5 @@ export default createAppConfig({
   name: 'shell',
   port: 3000,
   kind: 'host',
+  runtimePlugins: [join(dir, 'src/app/federation/runtime-plugin.ts')],
 });

@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
 import type { createAppRouter } from './router';
@@ -9,6 +10,7 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
     <>
       <RouterProvider router={router} />
       <AppToaster />
+      <OverrideBadge />
     </>
   );
 }

@@ -1,14 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@devhub/shared/tokens.css';
+import toast from 'react-hot-toast';
+import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
+import { SHELL_TEXT } from '@devhub/shared/strings';
+import { installRemotePreload } from '../features/remotes/remote-preload';
 import { App } from './app';
+import { OVERRIDE_PARAM, collectOverrides, type RefusedOverride } from './federation/overrides';
 import { activateRegistry, failRegistry } from './federation/remote-loader';
 import { fetchRegistry } from './federation/remote-registry';
+import { ROUTES } from './route-table';
 import { createAppRouter } from './router';
 
 async function start(): Promise<void> {
+  let refused: RefusedOverride[] = [];
   try {
-    activateRegistry(await fetchRegistry('/remotes.json'));
+    const registry = await fetchRegistry('/remotes.json');
+    const overrides = collectOverrides(window.location.search, REMOTE_NAMES, registry.allowedOverrideOrigins);
+    refused = overrides.refused;
+    if (overrides.fromUrl) {
+      // The override is remembered in localStorage; the URL goes back to what the user shares.
+      const url = new URL(window.location.href);
+      url.searchParams.delete(OVERRIDE_PARAM);
+      window.history.replaceState(window.history.state, '', url);
+    }
+    activateRegistry(registry, overrides.accepted);
+    installRemotePreload(ROUTES);
   } catch (error) {
     // The shell still renders: each remote route explains the registry problem in its content area.
     const message = error instanceof Error ? error.message : String(error);
@@ -22,6 +39,7 @@ async function start(): Promise<void> {
       <App router={createAppRouter()} />
     </StrictMode>,
   );
+  for (const { value, reason } of refused) toast.error(SHELL_TEXT.overrides.refused(value, reason));
 }
 
 void start();

@@ -4,6 +4,7 @@ import { NotFoundPage } from '../features/errors/components/not-found-page';
 import { AccountLayout } from '../features/layout/components/account-layout';
 import { MainLayout } from '../features/layout/components/main-layout';
 import { StandaloneLayout } from '../features/layout/components/standalone-layout';
+import { RemotesPanel } from '../features/remotes-panel/components/remotes-panel';
 import { RouteScreen } from './route-screen';
 import { ROUTES, type LayoutName } from './route-table';
 
@@ -19,7 +20,14 @@ export function createRoutes(): RouteObject[] {
     {
       errorElement: <RouteErrorPage />,
       children: [
-        { element: <MainLayout />, children: [...routesOf('main'), { path: '*', element: <NotFoundPage /> }] },
+        {
+          element: <MainLayout />,
+          children: [
+            ...routesOf('main'),
+            { path: '/__remotes', element: <RemotesPanel /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
         { element: <AccountLayout />, children: routesOf('account') },
         { element: <StandaloneLayout />, children: routesOf('standalone') },
       ],

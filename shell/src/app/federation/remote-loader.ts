@@ -1,7 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteModules, RemoteName } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
+import type { Overrides } from './overrides';
 import type { RemoteRegistry } from './remote-registry';
+import { updateStatus } from './remote-status';
 
 type RegistryState =
   { status: 'pending' } | { status: 'ready'; registry: RemoteRegistry } | { status: 'failed'; message: string };
@@ -13,10 +15,15 @@ function remoteInfo(registry: RemoteRegistry, name: RemoteName) {
   return { name, entry: new URL(registry.remotes[name].entry, window.location.href).href };
 }
 
-/** Registers every remote of the registry with the federation runtime. Nothing is fetched yet. */
-export function activateRegistry(registry: RemoteRegistry): void {
+/**
+ * Registers every remote of the registry with the federation runtime; nothing is fetched yet.
+ * Overrides are applied at request time by the runtime plugin, which reads them from the status.
+ */
+export function activateRegistry(registry: RemoteRegistry, overrides: Overrides = {}): void {
   registryState = { status: 'ready', registry };
-  registerRemotes(Object.keys(registry.remotes).map((name) => remoteInfo(registry, name as RemoteName)));
+  const remotes = (Object.keys(registry.remotes) as RemoteName[]).map((name) => remoteInfo(registry, name));
+  for (const { name, entry } of remotes) updateStatus(name, { entry, override: overrides[name] });
+  registerRemotes(remotes);
 }
 
 export function failRegistry(message: string): void {
