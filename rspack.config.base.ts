@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -51,6 +52,35 @@ export function sharedSingletons(appDir: string): Record<string, { singleton: tr
       .filter(([, pkg]) => pkg in appDeps)
       .map(([request, pkg]) => [request, { singleton: true, requiredVersion: appDeps[pkg] ?? false }]),
   );
+}
+
+/**
+ * The shell's dev server can run against another environment's registry (`npm start --
+ * --remotes staging`): it then serves that file as /remotes.json, and the local deploy
+ * folder under /deploy/ for entries pinned to published versions.
+ */
+function registryMiddlewares() {
+  const registryFile = process.env.DEVHUB_REGISTRY_FILE;
+  const deployDir = join(workspaceRoot, '.deploy');
+  const sendFile = (res: ServerResponse, file: string, type: string) => {
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
+    createReadStream(file).pipe(res);
+  };
+  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+  return [
+    ...(registryFile
+      ? [{ name: 'devhub-registry', path: '/remotes.json', middleware: (_req: IncomingMessage, res: ServerResponse) => sendFile(res, registryFile, 'application/json') }]
+      : []),
+    {
+      name: 'devhub-deploy',
+      path: '/deploy',
+      middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const file = resolve(deployDir, `.${decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')}`);
+        if (!file.startsWith(deployDir) || !existsSync(file) || !statSync(file).isFile()) return next();
+        sendFile(res, file, types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+      },
+    },
+  ];
 }
 
 export interface AppOptions {
@@ -149,6 +179,7 @@ export function createAppConfig(options: AppOptions): Configuration {
       moduleIds: isProduction ? 'deterministic' : 'named',
     },
     performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
     watchOptions: { ignored: ['**/node_modules/**', '**/dist/**'] },
     devServer: {
       port,
@@ -164,6 +195,7 @@ export function createAppConfig(options: AppOptions): Configuration {
       },
       proxy: [{ context: ['/api'], target: API_PROXY_TARGET, changeOrigin: true }],
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      ...(kind === 'host' ? { setupMiddlewares: (middlewares) => [...registryMiddlewares(), ...middlewares] } : {}),
       static: false,
     },
   };

@@ -12,8 +12,8 @@ import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs'
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const REMOTE_DIRS = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
 
-function requireBuild(dir) {
-  if (!existsSync(join(ROOT, dir, 'dist', 'index.html'))) {
+function requireBuild(dir, file = 'index.html') {
+  if (!existsSync(join(ROOT, dir, 'dist', file))) {
     throw new Error(`${dir}/dist is missing: run "npm run build" before the browser tests`);
   }
 }
@@ -63,7 +63,7 @@ export async function startStack(options = {}) {
 
   let apiUrl;
   if (options.api) {
-    requireBuild('auth-api');
+    requireBuild('auth-api', 'main.js');
     const port = await freePort();
     apiUrl = `http://127.0.0.1:${port}`;
     api = spawn(process.execPath, [join(ROOT, 'auth-api/dist/main.js')], {

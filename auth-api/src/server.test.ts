@@ -1,0 +1,266 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { SECRET_FILE } from './secret.ts';
+import { makeDataDir, removeDataDir, runApi, type RunningApi } from './test-server.ts';
+
+const SIGN_UP = {
+  displayName: 'Nguyễn Văn An',
+  username: 'an.nguyen',
+  email: 'an@example.vn',
+  password: 'mat-khau-an-toan',
+  confirmPassword: 'mat-khau-an-toan',
+};
+
+let dataDir: string;
+let api: RunningApi;
+
+beforeEach(async () => {
+  dataDir = makeDataDir();
+  api = await runApi(dataDir);
+});
+
+afterEach(async () => {
+  await api.close();
+  removeDataDir(dataDir);
+});
+
+async function register(overrides: Partial<typeof SIGN_UP> = {}) {
+  return api.request('POST', '/api/auth/register', { json: { ...SIGN_UP, ...overrides } });
+}
+
+async function login(username: string, password: string) {
+  return api.request('POST', '/api/auth/login', { json: { username, password } });
+}
+
+async function tokenFor(username = SIGN_UP.username, password = SIGN_UP.password): Promise<string> {
+  const response = await login(username, password);
+  expect(response.status).toBe(200);
+  return (response.body.data as { access_token: string }).access_token;
+}
+
+function me(token?: string) {
+  return api.request('GET', '/api/auth/me', {
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  });
+}
+
+describe('health', () => {
+  it('answers ok and is never cached', async () => {
+    const response = await api.request('GET', '/api/health');
+    expect(response).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('register, login, me', () => {
+  it('registers, signs in and returns the profile for the token', async () => {
+    const registered = await register();
+    expect(registered).toMatchObject({ status: 200, body: { data: { status: 200, message: 'Đăng ký thành công' } } });
+
+    const token = await tokenFor();
+    expect(token.split('.')).toHaveLength(3);
+
+    const profile = await me(token);
+    expect(profile).toMatchObject({
+      status: 200,
+      body: { data: { username: 'an.nguyen', displayName: 'Nguyễn Văn An', email: 'an@example.vn' } },
+    });
+    expect(JSON.stringify(profile.body)).not.toMatch(/password|hash/i);
+  });
+
+  it('signs in whatever the case of the username, and trims what was typed around it', async () => {
+    await register();
+    await expect(tokenFor('AN.Nguyen')).resolves.toEqual(expect.any(String));
+    await expect(tokenFor('  an.nguyen ')).resolves.toEqual(expect.any(String));
+  });
+
+  it('answers a wrong password and an unknown username with the same 401', async () => {
+    await register();
+    const wrongPassword = await login('an.nguyen', 'not-the-password');
+    const unknownUser = await login('nobody-here', 'not-the-password');
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response).toMatchObject({ status: 401, body: { message: 'Tên đăng nhập hoặc mật khẩu không đúng' } });
+    }
+    expect(wrongPassword.body).toEqual(unknownUser.body);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a malformed token', 'not-a-token'],
+    ['a token signed with another secret', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'],
+  ])('refuses /me with %s', async (_case, token) => {
+    const response = await me(token);
+    expect(response).toMatchObject({ status: 401, body: { message: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn' } });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('refuses /me with a tampered token', async () => {
+    await register();
+    const [header, payload, signature] = (await tokenFor()).split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '2' })).toString('base64url');
+    expect((await me(`${header}.${forged}.${signature}`)).status).toBe(401);
+  });
+
+  it('refuses /me once the token has expired', async () => {
+    await api.close();
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    api = await runApi(dataDir, { tokenTtlSeconds: 60, now: () => now });
+    await register();
+    const token = await tokenFor();
+    now += 59_000;
+    expect((await me(token)).status).toBe(200);
+    now += 1_000;
+    expect((await me(token)).status).toBe(401);
+  });
+});
+
+describe('400: invalid registrations, in Vietnamese', () => {
+  it.each([
+    ['displayName', { displayName: '' }, 'Chưa nhập tên hiển thị'],
+    ['displayName (blank)', { displayName: '   ' }, 'Chưa nhập tên hiển thị'],
+    ['username', { username: '' }, 'Chưa nhập tên đăng nhập'],
+    ['email', { email: '' }, 'Chưa nhập email'],
+    ['email format', { email: 'an-at-example.vn' }, 'Email không hợp lệ'],
+    ['password', { password: '', confirmPassword: '' }, 'Chưa nhập mật khẩu'],
+    ['password length', { password: '1234567', confirmPassword: '1234567' }, 'Mật khẩu phải có ít nhất 8 ký tự'],
+    ['confirmPassword', { confirmPassword: '' }, 'Chưa nhập xác nhận mật khẩu'],
+    ['confirmPassword match', { confirmPassword: 'something-else' }, 'Xác nhận mật khẩu không khớp'],
+    ['displayName length', { displayName: 'A'.repeat(101) }, 'Tên hiển thị tối đa 100 ký tự'],
+    ['username length', { username: 'a'.repeat(51) }, 'Tên đăng nhập tối đa 50 ký tự'],
+    ['username spaces', { username: 'an nguyen' }, 'Tên đăng nhập không được chứa khoảng trắng hoặc ký tự điều khiển'],
+    ['email length', { email: `${'a'.repeat(250)}@x.vn` }, 'Email tối đa 254 ký tự'],
+    [
+      'password max length',
+      { password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) },
+      'Mật khẩu tối đa 128 ký tự',
+    ],
+  ])('checks %s', async (_field, overrides, message) => {
+    const response = await register(overrides as Partial<typeof SIGN_UP>);
+    expect(response).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it.each([
+    ['a missing field', { ...SIGN_UP, email: undefined }, 'Chưa nhập email'],
+    ['a field of the wrong type', { ...SIGN_UP, username: 42 }, 'Dữ liệu không hợp lệ'],
+    ['an array', [SIGN_UP], 'Dữ liệu không hợp lệ'],
+    ['null', null, 'Dữ liệu không hợp lệ'],
+  ])('refuses %s', async (_case, json, message) => {
+    const response = await api.request('POST', '/api/auth/register', { json });
+    expect(response).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it('checks the login body too', async () => {
+    expect(await login('', 'x')).toMatchObject({ status: 400, body: { message: 'Vui lòng nhập tên đăng nhập' } });
+    expect(await login('an', '')).toMatchObject({ status: 400, body: { message: 'Vui lòng nhập mật khẩu' } });
+  });
+});
+
+describe('malformed requests never cause a 500', () => {
+  it.each([
+    ['broken JSON', '{"username": "an",'],
+    ['an empty JSON body', ''],
+    ['a prototype-poisoning body', '{"__proto__": {"admin": true}, "username": "an", "password": "12345678"}'],
+  ])('answers 400 to %s', async (_case, body) => {
+    const response = await api.request('POST', '/api/auth/login', {
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toEqual(expect.any(String));
+  });
+
+  it('names broken JSON as such', async () => {
+    const response = await api.request('POST', '/api/auth/register', {
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response).toMatchObject({ status: 400, body: { message: 'Dữ liệu gửi lên không đúng định dạng JSON' } });
+  });
+
+  it('refuses bodies that are not JSON with 415', async () => {
+    const response = await api.request('POST', '/api/auth/login', {
+      body: 'username=an',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response).toMatchObject({ status: 415, body: { message: 'Chỉ chấp nhận dữ liệu dạng JSON' } });
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const response = await register({ displayName: 'A'.repeat(20 * 1024) });
+    expect(response).toMatchObject({ status: 413, body: { message: 'Dữ liệu gửi lên quá lớn' } });
+  });
+
+  it('answers unknown paths with a Vietnamese 404', async () => {
+    const response = await api.request('GET', '/api/nope');
+    expect(response).toMatchObject({ status: 404, body: { message: 'Không tìm thấy địa chỉ yêu cầu' } });
+  });
+});
+
+describe('409: one account per username and per email, whatever the case', () => {
+  it.each([
+    ['the same username in another case', { username: 'AN.NGUYEN', email: 'other@example.vn' }],
+    ['the same email in another case', { username: 'someone-else', email: 'AN@Example.VN' }],
+  ])('refuses %s', async (_case, overrides) => {
+    await register();
+    const response = await register(overrides);
+    expect(response).toMatchObject({ status: 409, body: { message: 'Trùng tên đăng nhập hoặc email' } });
+  });
+
+  it('lets exactly one of 50 concurrent registrations of one username through', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => register({ email: `an${index}@example.vn` })),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    await expect(tokenFor()).resolves.toEqual(expect.any(String));
+  }, 30_000);
+});
+
+describe('429: login attempts are limited per address and username', () => {
+  beforeEach(async () => {
+    await api.close();
+    api = await runApi(dataDir, { loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
+    await register();
+  });
+
+  it('throttles a username after too many attempts, in Vietnamese, and leaves other usernames alone', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login('an.nguyen', 'wrong-password')).status).toBe(401);
+    }
+    const throttled = await login('AN.Nguyen', SIGN_UP.password);
+    expect(throttled).toMatchObject({
+      status: 429,
+      body: { message: 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút' },
+    });
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    expect((await login('someone-else', 'wrong-password')).status).toBe(401);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps users and sessions across a restart on the same data folder', async () => {
+    await register();
+    const token = await tokenFor();
+    await api.close();
+
+    api = await runApi(dataDir);
+    expect((await me(token)).status).toBe(200);
+    await expect(tokenFor()).resolves.toEqual(expect.any(String));
+    expect((await register()).status).toBe(409);
+  });
+
+  it('keeps the generated secret readable by its owner only', () => {
+    expect(statSync(join(dataDir, SECRET_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses a configured secret instead of the generated one', async () => {
+    await register();
+    const token = await tokenFor();
+    await api.close();
+    api = await runApi(dataDir, { secret: 'a-configured-secret-of-at-least-32-chars' });
+    expect((await me(token)).status).toBe(401);
+  });
+});

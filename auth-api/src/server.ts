@@ -1,0 +1,198 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { MESSAGES } from './messages.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { resolveSecret } from './secret.ts';
+import { createTokenService } from './tokens.ts';
+import { DuplicateAccountError, openUserStore } from './users.ts';
+import { accountKey, validateLogin, validateRegister } from './validation.ts';
+
+export interface ServerOptions {
+  /** Folder of the SQLite database and of the generated dev secret; created when missing. */
+  dataDir: string;
+  /** Token signing secret (≥ 32 characters); when absent one is generated and kept in dataDir. */
+  secret?: string;
+  /** A pino level; "silent" turns logging off. */
+  logLevel?: string;
+  tokenTtlSeconds?: number;
+  /** Login attempts allowed per client IP and username within the window. */
+  loginRateLimit?: { max: number; timeWindowMs: number };
+  bodyLimitBytes?: number;
+  /** Clock for token issue and expiry, in milliseconds since the epoch. */
+  now?: () => number;
+}
+
+export interface ListenOptions extends ServerOptions {
+  port: number;
+  host: string;
+}
+
+export const DEFAULTS = {
+  tokenTtlSeconds: 24 * 60 * 60,
+  loginRateLimit: { max: 10, timeWindowMs: 5 * 60 * 1000 },
+  // Every request of this API is a few hundred bytes of JSON.
+  bodyLimitBytes: 16 * 1024,
+} as const;
+
+/** An error whose status and Vietnamese message are meant for the client as they are. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+  }
+}
+
+function clientMessage(error: FastifyError | HttpError, status: number): string {
+  if (error instanceof HttpError) return error.message;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return MESSAGES.malformedJson;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return MESSAGES.payloadTooLarge;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return MESSAGES.unsupportedMediaType;
+    default:
+      return status === 429 ? MESSAGES.tooManyAttempts : MESSAGES.invalidData;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+function attemptedUsername(request: FastifyRequest): string {
+  const body = request.body as { username?: unknown } | undefined;
+  return typeof body?.username === 'string' ? accountKey(body.username.trim()) : '';
+}
+
+/** The API, ready to listen: every route, its store and its limits, nothing bound to a port yet. */
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  // The secret first: a bad one must fail before the database is open.
+  const secret = resolveSecret(options.dataDir, options.secret);
+  const store = openUserStore(options.dataDir);
+  const tokens = createTokenService({
+    secret,
+    ttlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds,
+    now: options.now,
+  });
+  const loginLimit = options.loginRateLimit ?? DEFAULTS.loginRateLimit;
+
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
+    // Clients wait for the answer of an in-flight request; idle keep-alive sockets must not hold shutdown.
+    forceCloseConnections: 'idle',
+  });
+  app.addHook('onClose', async () => store.close());
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Tokens and profiles must never land in a shared cache.
+    reply.header('Cache-Control', 'no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: MESSAGES.serverError });
+    }
+    if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
+    const message = clientMessage(error, status);
+    request.log.info(
+      { statusCode: status, code: 'code' in error ? error.code : undefined, reason: message },
+      'request rejected',
+    );
+    return reply.code(status).send({ message });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    if (!store.isHealthy()) return reply.code(503).send({ status: 'unavailable' });
+    return { status: 'ok' };
+  });
+
+  app.post('/api/auth/register', async (request) => {
+    const input = validateRegister(request.body);
+    if (!input.ok) throw new HttpError(400, input.message);
+    const { password, ...profile } = input.value;
+    try {
+      const user = store.create({ ...profile, passwordHash: await hashPassword(password) });
+      request.log.info({ event: 'user.registered', userId: user.id }, 'user registered');
+    } catch (error) {
+      if (error instanceof DuplicateAccountError) {
+        request.log.info({ event: 'user.register_conflict' }, 'username or email already taken');
+        throw new HttpError(409, MESSAGES.duplicateAccount);
+      }
+      throw error;
+    }
+    return { data: { status: 200, message: MESSAGES.registered } };
+  });
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: {
+        rateLimit: {
+          max: loginLimit.max,
+          timeWindow: loginLimit.timeWindowMs,
+          // After parsing, so the key can name the account being tried, not just the address.
+          hook: 'preHandler',
+          keyGenerator: (request) => `${request.ip}|${attemptedUsername(request)}`,
+          onExceeded: (request) => request.log.warn({ event: 'login.rate_limited' }, 'login attempts throttled'),
+        },
+      },
+    },
+    async (request) => {
+      const input = validateLogin(request.body);
+      if (!input.ok) throw new HttpError(400, input.message);
+      const user = store.findByUsername(input.value.username);
+      const valid = user
+        ? await verifyPassword(input.value.password, user.passwordHash)
+        : await burnPasswordCheck(input.value.password);
+      if (!user || !valid) {
+        request.log.info({ event: 'login.failed' }, 'wrong username or password');
+        // One answer for an unknown name and a wrong password: no account enumeration.
+        throw new HttpError(401, MESSAGES.wrongCredentials);
+      }
+      request.log.info({ event: 'login.succeeded', userId: user.id }, 'user signed in');
+      return { data: { access_token: tokens.sign(String(user.id)) } };
+    },
+  );
+
+  app.get('/api/auth/me', async (request) => {
+    const token = bearerToken(request);
+    const claims = token ? tokens.verify(token) : null;
+    const user = claims && /^\d+$/.test(claims.sub) ? store.findById(Number(claims.sub)) : undefined;
+    if (!user) throw new HttpError(401, MESSAGES.sessionInvalid);
+    return { data: { username: user.username, displayName: user.displayName, email: user.email } };
+  });
+
+  return app;
+}
+
+/** Builds the API and listens; port 0 picks a free one (read it from `server.addresses()`). */
+export async function startServer(options: ListenOptions): Promise<FastifyInstance> {
+  const app = await buildServer(options);
+  try {
+    await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
