@@ -28,7 +28,9 @@ async function start(): Promise<void> {
     installRemotePreload(ROUTES);
     if (process.env.NODE_ENV !== 'production') {
       const { reloadOnRemoteRebuild } = await import('./dev/remote-live-reload');
-      reloadOnRemoteRebuild(Object.values(registry.remotes).map((remote) => new URL(remote.entry, window.location.href).href));
+      reloadOnRemoteRebuild(
+        Object.values(registry.remotes).map((remote) => new URL(remote.entry, window.location.href).href),
+      );
     }
   } catch (error) {
     // The shell still renders: each remote route explains the registry problem in its content area.
