@@ -53,7 +53,7 @@ async function freePort() {
 }
 
 /**
- * @param {{ api?: boolean, remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>> }} [options]
+ * @param {{ api?: boolean, deployDir?: string, remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>> }} [options]
  */
 export async function startStack(options = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'devhub-e2e-'));
@@ -104,6 +104,7 @@ export async function startStack(options = {}) {
     root: join(ROOT, 'shell/dist'),
     spa: true,
     files: { '/remotes.json': registryFile },
+    mounts: options.deployDir ? { '/deploy/': options.deployDir } : undefined,
     apiTarget: apiUrl,
   });
   const shellPort = await listen(shellServer, 0, '127.0.0.1');
@@ -114,6 +115,7 @@ export async function startStack(options = {}) {
     remotes,
     apiUrl,
     registry,
+    registryFile,
     /** Rewrites the served remotes.json (raw text allowed, to test malformed files). */
     writeRegistry(contents) {
       writeFileSync(registryFile, typeof contents === 'string' ? contents : JSON.stringify(contents, null, 2));
