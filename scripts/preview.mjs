@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
+import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 
 const { values } = parseArgs({
@@ -21,8 +22,10 @@ async function main() {
     console.error(`No production build for: ${missing.map((app) => app.dir).join(', ')}. Run "npm run build" first.`);
     process.exit(1);
   }
-  const registryFile = values.remotes ? join(ROOT, 'shell', 'public', `remotes.${values.remotes}.json`) : undefined;
-  if (registryFile && !existsSync(registryFile)) {
+  // The registry is served from its source file, so `npm run remotes -- use …` takes effect on
+  // the next page load, with no shell rebuild.
+  const registryFile = registryPath(values.remotes);
+  if (!existsSync(registryFile)) {
     console.error(`Unknown environment "${values.remotes}": ${registryFile} does not exist.`);
     process.exit(1);
   }
@@ -53,7 +56,7 @@ async function main() {
       spa: true,
       cors: app.kind === 'remote',
       apiTarget,
-      files: app.kind === 'host' && registryFile ? { '/remotes.json': registryFile } : undefined,
+      files: app.kind === 'host' ? { '/remotes.json': registryFile } : undefined,
       mounts: app.kind === 'host' ? { '/deploy/': join(ROOT, '.deploy') } : undefined,
     });
     await listen(server, app.port);

@@ -29,8 +29,9 @@ export function cacheControlFor(urlPath) {
   if (/\.[0-9a-f]{8}\.(js|css)$/.test(base) || /^assets\/.*\.[0-9a-f]{8}\./.test(urlPath.replace(/^\/+/, ''))) {
     return 'public, max-age=31536000, immutable';
   }
-  // A published remote version never changes (`<remote>/<semver>/…`), except its manifest and entry names.
-  if (/\/\d+\.\d+\.\d+[^/]*\//.test(urlPath) && !/(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(base)) {
+  // A published remote version (`<remote>/<semver>/…`) never changes; its manifest stays
+  // revalidated so a host can always see what a version really contains.
+  if (/\/\d+\.\d+\.\d+[^/]*\//.test(urlPath) && !/(mf-manifest\.json|index\.html)$/.test(base)) {
     return 'public, max-age=31536000, immutable';
   }
   return 'no-cache';
