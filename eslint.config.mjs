@@ -36,7 +36,15 @@ function boundaryFor(app) {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.deploy/**', '.e2e-catalog-*/**', 'bench/tmp/**', 'e2e/artifacts/**', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.deploy/**',
+      '.e2e-catalog-*/**',
+      'bench/tmp/**',
+      'e2e/artifacts/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -66,10 +66,21 @@ function registryMiddlewares() {
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
     createReadStream(file).pipe(res);
   };
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+    '.svg': 'image/svg+xml',
+  };
   return [
     ...(registryFile
-      ? [{ name: 'devhub-registry', path: '/remotes.json', middleware: (_req: IncomingMessage, res: ServerResponse) => sendFile(res, registryFile, 'application/json') }]
+      ? [
+          {
+            name: 'devhub-registry',
+            path: '/remotes.json',
+            middleware: (_req: IncomingMessage, res: ServerResponse) => sendFile(res, registryFile, 'application/json'),
+          },
+        ]
       : []),
     {
       name: 'devhub-deploy',

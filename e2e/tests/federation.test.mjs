@@ -205,6 +205,42 @@ describe('federation in the browser', () => {
     assert.equal(hashTree(shellDist), before, "the shell's dist/ is untouched");
   });
 
+  it('runs every remote alone, from its own build, without the shell', async () => {
+    const pages = { catalog: ['/', 'Bài nổi bật'], auth: ['/signin', 'Đăng nhập'], account: ['/cart', 'Cart'] };
+    for (const [name, [path, text]] of Object.entries(pages)) {
+      const { context, page, errors } = await openPage(browser);
+      await page.goto(`${stack.remotes[name]}${path}`);
+      await page.getByText(text, { exact: true }).first().waitFor();
+      assert.ok(await page.getByText(`remote-${name} · chạy riêng`).isVisible(), `${name} shows its own frame`);
+      assert.deepEqual(errors, [], `${name} alone: no page error`);
+      await context.close();
+    }
+  });
+
+  it('preloads a remote when a link to its route is hovered', async () => {
+    const { context, page } = await openPage(browser);
+    const authRequests = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(stack.remotes.auth)) authRequests.push(request.url());
+    });
+    await page.goto(`${stack.shellUrl}/khong-ton-tai`);
+    await page.getByRole('heading', { name: 'Không tìm thấy trang' }).waitFor();
+    assert.deepEqual(authRequests, [], 'nothing fetched from remote-auth before any intent');
+    await page.getByRole('link', { name: 'Đăng nhập', exact: true }).hover();
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes('remoteEntry.js')),
+    );
+    assert.ok(
+      authRequests.some((url) => url.endsWith('/mf-manifest.json')),
+      'the manifest is preloaded',
+    );
+    assert.ok(
+      authRequests.some((url) => url.includes('remoteEntry')),
+      'the entry is preloaded',
+    );
+    await context.close();
+  });
+
   it('explains a malformed remotes.json in Vietnamese and still renders the shell', async () => {
     stack.writeRegistry('{ "remotes": ');
     try {
