@@ -131,7 +131,9 @@ export function createAppConfig(options: AppOptions): Configuration {
     context: dir,
     mode: isProduction ? 'production' : 'development',
     devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
-    entry: { main: './src/index.ts' },
+    // A remote's production build is only its federation container; its standalone frame
+    // (src/index.ts, index.html) is for its team's dev server.
+    entry: kind === 'remote' && isProduction ? {} : { main: './src/index.ts' },
     output: {
       path: join(dir, 'dist'),
       // The shell serves deep links (/blog/…), so its assets are rooted; a remote is
@@ -161,10 +163,9 @@ export function createAppConfig(options: AppOptions): Configuration {
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({
-        template: join(dir, 'index.html'),
-        minify: isProduction,
-      }),
+      ...(kind === 'remote' && isProduction
+        ? []
+        : [new rspack.HtmlRspackPlugin({ template: join(dir, 'index.html'), minify: isProduction })]),
       new rspack.DefinePlugin({
         __APP_NAME__: JSON.stringify(name),
         __APP_VERSION__: JSON.stringify(pkg.version),
@@ -183,6 +184,9 @@ export function createAppConfig(options: AppOptions): Configuration {
         runtimePlugins: options.runtimePlugins ?? [],
         // Types of exposed modules come from the typed contract in shared/ (see README).
         dts: false,
+        // The federation runtime ships once, in the shell; remote entries use it instead of their own copy.
+        // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)
+        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
       }),
     ],
     optimization: {

@@ -17,7 +17,9 @@ const { values } = parseArgs({
 });
 
 async function main() {
-  const missing = APPS.filter((app) => !existsSync(join(appDir(app), 'dist', 'index.html')));
+  const missing = APPS.filter(
+    (app) => !existsSync(join(appDir(app), 'dist', app.kind === 'host' ? 'index.html' : 'mf-manifest.json')),
+  );
   if (missing.length > 0) {
     console.error(`No production build for: ${missing.map((app) => app.dir).join(', ')}. Run "npm run build" first.`);
     process.exit(1);

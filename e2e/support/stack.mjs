@@ -83,7 +83,7 @@ export async function startStack(options = {}) {
   const remotes = {};
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
     const root = options.remoteRoots?.[name] ?? join(ROOT, dir, 'dist');
-    if (!options.remoteRoots?.[name]) requireBuild(dir);
+    if (!options.remoteRoots?.[name]) requireBuild(dir, 'mf-manifest.json');
     const server = createStaticServer({ root, cors: true, spa: true, apiTarget: apiUrl });
     const port = await listen(server, 0, '127.0.0.1');
     closers.push(() => closeServer(server));

@@ -80,17 +80,17 @@ describe('shell chrome', () => {
         assert.equal(await sidebar.isVisible(), false, 'sidebar hidden on phones');
         assert.equal(await signUp.isVisible(), false, 'sign-up link hidden below 640px');
         await menuButton.click();
-        assert.ok(await sidebar.isVisible(), 'menu button opens the sidebar');
+        await sidebar.waitFor({ state: 'visible' });
         assert.equal(
           await page.getByRole('button', { name: 'Đóng menu điều hướng' }).getAttribute('aria-expanded'),
           'true',
         );
         await page.mouse.click(width - 10, 400);
-        assert.equal(await sidebar.isVisible(), false, 'a click outside closes it');
+        await sidebar.waitFor({ state: 'hidden' });
         await menuButton.click();
         await sidebar.getByRole('link', { name: 'Tài liệu' }).click();
         await page.waitForURL(/\/docs$/);
-        assert.equal(await sidebar.isVisible(), false, 'navigating closes it');
+        await sidebar.waitFor({ state: 'hidden' });
       } else {
         assert.ok(await sidebar.isVisible(), 'sidebar shown from 640px');
         assert.equal(await menuButton.isVisible(), false, 'no menu button from 640px');

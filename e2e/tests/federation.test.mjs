@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { launchBrowser, openPage } from '../support/browser.mjs';
+import { startDevServer } from '../support/dev-server.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
 
 const SIGNED_IN = () => localStorage.setItem('access_token', 'e2e-token');
@@ -205,15 +206,24 @@ describe('federation in the browser', () => {
     assert.equal(hashTree(shellDist), before, "the shell's dist/ is untouched");
   });
 
-  it('runs every remote alone, from its own build, without the shell', async () => {
-    const pages = { catalog: ['/', 'Bài nổi bật'], auth: ['/signin', 'Đăng nhập'], account: ['/cart', 'Cart'] };
-    for (const [name, [path, text]] of Object.entries(pages)) {
-      const { context, page, errors } = await openPage(browser);
-      await page.goto(`${stack.remotes[name]}${path}`);
-      await page.getByText(text, { exact: true }).first().waitFor();
-      assert.ok(await page.getByText(`remote-${name} · chạy riêng`).isVisible(), `${name} shows its own frame`);
-      assert.deepEqual(errors, [], `${name} alone: no page error`);
-      await context.close();
+  it('runs every remote alone on its dev server (npm start -w <remote>), without the shell', async () => {
+    const pages = {
+      'remote-catalog': ['/', 'Bài nổi bật'],
+      'remote-auth': ['/signin', 'Đăng nhập'],
+      'remote-account': ['/cart', 'Cart'],
+    };
+    for (const [dir, [path, text]] of Object.entries(pages)) {
+      const server = await startDevServer(dir);
+      try {
+        const { context, page, errors } = await openPage(browser);
+        await page.goto(`${server.url}${path}`);
+        await page.getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
+        assert.ok(await page.getByText(`${dir} · chạy riêng`).isVisible(), `${dir} shows its own frame`);
+        assert.deepEqual(errors, [], `${dir} alone: no page error`);
+        await context.close();
+      } finally {
+        await server.stop();
+      }
     }
   });
 
