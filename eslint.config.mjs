@@ -41,7 +41,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '.deploy/**',
       '.e2e-catalog-*/**',
-      'bench/tmp/**',
+      'e2e/bench/tmp/**',
       'e2e/artifacts/**',
       'coverage/**',
     ],

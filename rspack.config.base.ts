@@ -105,6 +105,30 @@ export interface AppOptions {
   exposes?: Record<string, string>;
   /** Runtime plugins (host only). */
   runtimePlugins?: string[];
+  /**
+   * Benchmark baseline: no federation; `alias` swaps the shell's remote loader for direct
+   * imports of the remotes' exposed modules, so the same app ships as one bundle.
+   */
+  mono?: { alias: Record<string, string>; outputPath: string };
+}
+
+function federationPlugin(options: AppOptions, dir: string, isProduction: boolean) {
+  const { name, kind } = options;
+  return new ModuleFederationPlugin({
+    name,
+    ...(kind === 'remote'
+      ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, manifest: true }
+      : { remotes: {}, manifest: false }),
+    shared: sharedSingletons(dir),
+    // Fetch a remote only when a route needs it: one remote down must not block startup.
+    shareStrategy: 'loaded-first',
+    runtimePlugins: options.runtimePlugins ?? [],
+    // Types of exposed modules come from the typed contract in shared/ (see README).
+    dts: false,
+    // The federation runtime ships once, in the shell; remote entries use it instead of their own copy.
+    // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)
+    experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
+  });
 }
 
 export function createAppConfig(options: AppOptions): Configuration {
@@ -135,7 +159,7 @@ export function createAppConfig(options: AppOptions): Configuration {
     // (src/index.ts, index.html) is for its team's dev server.
     entry: kind === 'remote' && isProduction ? {} : { main: './src/index.ts' },
     output: {
-      path: join(dir, 'dist'),
+      path: options.mono?.outputPath ?? join(dir, 'dist'),
       // The shell serves deep links (/blog/…), so its assets are rooted; a remote is
       // deployed under any prefix (e.g. /remote-catalog/1.2.0/) and resolves its own.
       publicPath: kind === 'host' ? '/' : 'auto',
@@ -149,6 +173,7 @@ export function createAppConfig(options: AppOptions): Configuration {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      alias: options.mono?.alias ?? {},
     },
     module: {
       parser: { 'css/auto': { namedExports: false } },
@@ -173,21 +198,7 @@ export function createAppConfig(options: AppOptions): Configuration {
       ...(existsSync(publicDir)
         ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.', noErrorOnMissing: true }] })]
         : []),
-      new ModuleFederationPlugin({
-        name,
-        ...(kind === 'remote'
-          ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, manifest: true }
-          : { remotes: {}, manifest: false }),
-        shared: sharedSingletons(dir),
-        // Fetch a remote only when a route needs it: one remote down must not block startup.
-        shareStrategy: 'loaded-first',
-        runtimePlugins: options.runtimePlugins ?? [],
-        // Types of exposed modules come from the typed contract in shared/ (see README).
-        dts: false,
-        // The federation runtime ships once, in the shell; remote entries use it instead of their own copy.
-        // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)
-        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
-      }),
+      ...(options.mono ? [] : [federationPlugin(options, dir, isProduction)]),
     ],
     optimization: {
       // Federation relies on stable module ids across separately built containers.

@@ -1,12 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/components/route-error-page';
 import { NotFoundPage } from '../features/errors/components/not-found-page';
 import { AccountLayout } from '../features/layout/components/account-layout';
 import { MainLayout } from '../features/layout/components/main-layout';
 import { StandaloneLayout } from '../features/layout/components/standalone-layout';
-import { RemotesPanel } from '../features/remotes-panel/components/remotes-panel';
 import { RouteScreen } from './route-screen';
 import { ROUTES, type LayoutName } from './route-table';
+import { RemoteSkeleton } from '../features/remotes/components/remote-skeleton';
+
+// A tool for whoever debugs a deploy: not worth a byte of every visitor's first load.
+const RemotesPanel = lazy(async () => ({
+  default: (await import('../features/remotes-panel/components/remotes-panel')).RemotesPanel,
+}));
 
 function routesOf(layout: LayoutName): RouteObject[] {
   return ROUTES.filter((route) => route.layout === layout).map((route) => ({
@@ -24,7 +30,14 @@ export function createRoutes(): RouteObject[] {
           element: <MainLayout />,
           children: [
             ...routesOf('main'),
-            { path: '/__remotes', element: <RemotesPanel /> },
+            {
+              path: '/__remotes',
+              element: (
+                <Suspense fallback={<RemoteSkeleton />}>
+                  <RemotesPanel />
+                </Suspense>
+              ),
+            },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { fetchCurrentUser } from '@devhub/shared/auth-api';
 import { useSessionStore } from '@devhub/shared/session-store';
 import type { CurrentUser } from '@devhub/shared/types';
 
@@ -10,7 +9,9 @@ export function useCurrentUser(): CurrentUser | null {
   useEffect(() => {
     if (!token) return undefined;
     const controller = new AbortController();
-    fetchCurrentUser(controller.signal)
+    // Loaded on demand: a signed-out visitor's first load carries no HTTP client.
+    import('@devhub/shared/auth-api')
+      .then(({ fetchCurrentUser }) => fetchCurrentUser(controller.signal))
       .then((profile) => {
         if (profile) setUser({ token, profile });
       })
