@@ -21,12 +21,52 @@ function readPackageJson(dir: string): PackageJson {
 }
 
 /**
+ * Exports of react-router that any app may use. The shell ships react-router cut down to these
+ * (production builds), instead of the whole package (~60 KiB gzip → ~30 KiB). A remote that needs
+ * an export outside this list must add it here, and the shell must be rebuilt before that remote
+ * ships; `npm run remotes -- doctor` reads the list from each manifest.
+ */
+export const REACT_ROUTER_EXPORTS = [
+  'Form',
+  'Link',
+  'NavLink',
+  'Navigate',
+  'Outlet',
+  'RouterProvider',
+  'ScrollRestoration',
+  'createBrowserRouter',
+  'createMemoryRouter',
+  'generatePath',
+  'isRouteErrorResponse',
+  'matchPath',
+  'redirect',
+  'useBlocker',
+  'useHref',
+  'useLoaderData',
+  'useLocation',
+  'useMatch',
+  'useNavigate',
+  'useNavigation',
+  'useOutletContext',
+  'useParams',
+  'useResolvedPath',
+  'useRouteError',
+  'useSearchParams',
+];
+
+/**
  * The one list of federation singletons. Every app builds with exactly this list, so the
  * shell and the remotes negotiate one React, one router, one store and one toaster.
  * The shared workspace package is shared per entry point (its package.json `exports`),
  * because consumers import its entries, never a barrel.
  */
-export function sharedSingletons(appDir: string): Record<string, { singleton: true; requiredVersion: string | false }> {
+interface SharedEntry {
+  singleton: true;
+  requiredVersion: string | false;
+  treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
+}
+
+export function sharedSingletons(appDir: string, isProduction = false): Record<string, SharedEntry> {
   const appDeps = readPackageJson(appDir).dependencies ?? {};
   const sharedPkg = readPackageJson(join(workspaceRoot, 'shared'));
   const libraries: Array<[request: string, pkg: string]> = [
@@ -50,7 +90,17 @@ export function sharedSingletons(appDir: string): Record<string, { singleton: tr
     entries
       // An app that does not depend on a library neither provides nor consumes it.
       .filter(([, pkg]) => pkg in appDeps)
-      .map(([request, pkg]) => [request, { singleton: true, requiredVersion: appDeps[pkg] ?? false }]),
+      .map(([request, pkg]): [string, SharedEntry] => [
+        request,
+        {
+          singleton: true,
+          requiredVersion: appDeps[pkg] ?? false,
+          // MF's shared tree shaking is experimental and breaks dev builds, so production only.
+          ...(request === 'react-router' && isProduction
+            ? { treeShaking: { mode: 'runtime-infer', usedExports: REACT_ROUTER_EXPORTS } }
+            : {}),
+        },
+      ]),
   );
 }
 
@@ -119,7 +169,7 @@ function federationPlugin(options: AppOptions, dir: string, isProduction: boolea
     ...(kind === 'remote'
       ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, manifest: true }
       : { remotes: {}, manifest: false }),
-    shared: sharedSingletons(dir),
+    shared: sharedSingletons(dir, isProduction),
     // Fetch a remote only when a route needs it: one remote down must not block startup.
     shareStrategy: 'loaded-first',
     runtimePlugins: options.runtimePlugins ?? [],

@@ -326,7 +326,7 @@ describe('listings', () => {
 
       await input.fill('3');
       await input.blur();
-      assert.equal(await input.inputValue(), '1', 'blur reverts');
+      await eventually(async () => assert.equal(await input.inputValue(), '1', 'blur reverts'));
       await onPage(1);
 
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

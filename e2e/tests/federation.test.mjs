@@ -128,16 +128,16 @@ describe('federation in the browser', () => {
       const result = {};
       for (const shares of Object.values(scope)) {
         for (const [name, versions] of Object.entries(shares.default ?? {})) {
-          if (!['react', 'react-dom', '@devhub/shared/session-store', 'react-hot-toast'].includes(name)) continue;
+          if (!['react', 'react-dom', 'react-router', '@devhub/shared/session-store', 'react-hot-toast'].includes(name)) continue;
           result[name] = Object.values(versions)
-            .filter((info) => info.loaded || info.loading)
+            .filter((info) => info.loaded || info.loading || info.treeShaking?.loaded)
             .map((info) => info.from);
         }
       }
       return result;
     });
     assert.equal(reactDomCopies.length, 1, `one react-dom download, got ${reactDomCopies.join(', ')}`);
-    for (const name of ['react', 'react-dom', '@devhub/shared/session-store', 'react-hot-toast']) {
+    for (const name of ['react', 'react-dom', 'react-router', '@devhub/shared/session-store', 'react-hot-toast']) {
       assert.deepEqual(share[name], ['shell'], `${name} is loaded once, from the shell`);
     }
     assert.deepEqual(errors, []);

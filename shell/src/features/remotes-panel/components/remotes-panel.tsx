@@ -23,7 +23,9 @@ function singletonRows(): SingletonRow[] {
   for (const packages of Object.values(scopes)) {
     for (const [name, versions] of Object.entries(packages)) {
       for (const [version, shared] of Object.entries(versions)) {
-        rows.push({ name, version, from: shared.from, loaded: Boolean(shared.loaded) });
+        // A tree-shaken singleton (react-router) records its load on its cut-down variant.
+        const treeShaken = (shared as { treeShaking?: { loaded?: boolean } }).treeShaking;
+        rows.push({ name, version, from: shared.from, loaded: Boolean(shared.loaded || treeShaken?.loaded) });
       }
     }
   }
