@@ -128,7 +128,8 @@ describe('federation in the browser', () => {
       const result = {};
       for (const shares of Object.values(scope)) {
         for (const [name, versions] of Object.entries(shares.default ?? {})) {
-          if (!['react', 'react-dom', 'react-router', '@devhub/shared/session-store', 'react-hot-toast'].includes(name)) continue;
+          if (!['react', 'react-dom', 'react-router', '@devhub/shared/session-store', 'react-hot-toast'].includes(name))
+            continue;
           result[name] = Object.values(versions)
             .filter((info) => info.loaded || info.loading || info.treeShaking?.loaded)
             .map((info) => info.from);
