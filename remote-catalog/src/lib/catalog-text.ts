@@ -1,5 +1,6 @@
 /** The Vietnamese texts of this remote's pages; texts quoted by the specification are kept to the letter. */
 export const CATALOG_TEXT = {
+  homeHeading: 'Tài nguyên cho lập trình viên',
   featured: 'Bài nổi bật',
   viewDetails: 'Xem chi tiết',
   topSearches: 'Top tìm kiếm',
@@ -7,6 +8,9 @@ export const CATALOG_TEXT = {
   previousSlide: 'Trang trình chiếu trước',
   nextSlide: 'Trang trình chiếu sau',
   goToSlide: (n: number) => `Chuyển đến nhóm ${n}`,
+  slideGroups: 'Chọn nhóm bài nổi bật',
+  slideLabel: (n: number, total: number) => `${n} / ${total}`,
+  slideStatus: (group: number, groups: number) => `Nhóm ${group} / ${groups}`,
   sections: {
     latestBlog: 'Bài viết mới nhất',
     latestSoftware: 'Phần mềm mới nhất',
@@ -31,6 +35,10 @@ export const CATALOG_TEXT = {
   searchLabel: 'Tìm trong danh sách',
   searchPlaceholder: 'Nhập từ khóa…',
   tags: 'Thẻ',
+  selectedTags: (n: number) => `Đã chọn ${n}`,
+  results: 'Danh sách kết quả',
+  pagination: 'Phân trang',
+  pageLabel: 'Trang',
   expand: 'Mở rộng',
   collapse: 'Thu gọn',
   downloads: 'lượt tải',
@@ -39,8 +47,10 @@ export const CATALOG_TEXT = {
   pageInput: 'Nhập số trang',
   nextPage: 'Trang sau',
   pageOf: (page: number, total: number) => `Trang ${page} / ${total}`,
+  pageTotal: (total: number) => `/ ${total}`,
   resultCount: (n: number) => `${n} kết quả`,
   goToTop: 'Lên đầu trang',
+  loading: 'Đang tải nội dung…',
   emptyTitle: 'Không tìm thấy nội dung phù hợp',
   emptyBody: 'Hãy thử từ khóa khác hoặc bỏ bớt thẻ đã chọn.',
   clearFilters: 'Xóa bộ lọc',

@@ -1,0 +1,36 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GoToTopButton } from './go-to-top-button';
+
+function scrollTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+afterEach(() => {
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  jest.restoreAllMocks();
+});
+
+describe('GoToTopButton', () => {
+  it('stays hidden until the scroll exceeds 400px', () => {
+    render(<GoToTopButton />);
+    expect(screen.queryByRole('button', { name: 'Lên đầu trang' })).not.toBeInTheDocument();
+    scrollTo(400);
+    expect(screen.queryByRole('button', { name: 'Lên đầu trang' })).not.toBeInTheDocument();
+    scrollTo(401);
+    expect(screen.getByRole('button', { name: 'Lên đầu trang' })).toBeInTheDocument();
+    scrollTo(120);
+    expect(screen.queryByRole('button', { name: 'Lên đầu trang' })).not.toBeInTheDocument();
+  });
+
+  it('scrolls smoothly to the top', async () => {
+    const scroll = jest.spyOn(window, 'scrollTo');
+    render(<GoToTopButton />);
+    scrollTo(900);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Lên đầu trang' }));
+    expect(scroll).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+});

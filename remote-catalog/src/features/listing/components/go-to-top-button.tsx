@@ -1,0 +1,23 @@
+import { GO_TO_TOP_THRESHOLD_PX } from '@devhub/shared/constants';
+import { CATALOG_TEXT } from '../../../lib/catalog-text';
+import { Icon } from '../../../lib/icon';
+import { scrollToTop } from '../../../lib/scroll-to-top';
+import { useScrolledPast } from '../hooks/use-scrolled-past';
+import styles from './go-to-top-button.module.css';
+
+/** Hidden until the page is scrolled past 400px (spec §4), then a smooth way back up. */
+export function GoToTopButton() {
+  const shown = useScrolledPast(GO_TO_TOP_THRESHOLD_PX);
+  if (!shown) return null;
+  return (
+    <button
+      type="button"
+      className={styles.button}
+      aria-label={CATALOG_TEXT.goToTop}
+      title={CATALOG_TEXT.goToTop}
+      onClick={scrollToTop}
+    >
+      <Icon name="arrowUp" />
+    </button>
+  );
+}
