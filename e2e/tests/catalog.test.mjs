@@ -303,7 +303,7 @@ describe('listings', () => {
           assert.equal(params(page).get('page') ?? '1', String(number));
         });
 
-      assert.equal(await previous.isDisabled(), true);
+      await eventually(async () => assert.equal(await previous.isDisabled(), true));
       await input.fill('');
       await input.pressSequentially('a2b');
       assert.equal(await input.inputValue(), '2', 'digits only');
@@ -317,12 +317,12 @@ describe('listings', () => {
       await input.fill('99');
       await input.press('Enter');
       await onPage(3);
-      assert.equal(await next.isDisabled(), true);
+      await eventually(async () => assert.equal(await next.isDisabled(), true));
 
       await input.fill('0');
       await input.press('Enter');
       await onPage(1);
-      assert.equal(await previous.isDisabled(), true);
+      await eventually(async () => assert.equal(await previous.isDisabled(), true));
 
       await input.fill('3');
       await input.blur();
