@@ -1,17 +1,8 @@
 // One app's dev server (`rspack serve`, what `npm start -w <app>` runs) on a free port.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './files.mjs';
 
 export async function startDevServer(dir, timeoutMs = 60_000) {
   const port = await freePort();

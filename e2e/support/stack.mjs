@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { freePort } from './files.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const REMOTE_DIRS = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
@@ -37,18 +38,6 @@ function closeServer(server) {
   return new Promise((r) => {
     server.close(() => r());
     server.closeAllConnections();
-  });
-}
-
-async function freePort() {
-  const { createServer } = await import('node:net');
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
   });
 }
 

@@ -2,29 +2,16 @@
 // one React, one session store, one toaster; a dead remote never blanks the shell; a
 // remote's URL comes from remotes.json read at runtime.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { launchBrowser, openPage } from '../support/browser.mjs';
 import { startDevServer } from '../support/dev-server.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
+import { hashTree } from '../support/files.mjs';
 
 const SIGNED_IN = () => localStorage.setItem('access_token', 'e2e-token');
-
-function hashTree(dir) {
-  const hash = createHash('sha256');
-  const walk = (current) => {
-    for (const name of readdirSync(current).sort()) {
-      const path = join(current, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else hash.update(name).update(readFileSync(path));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
-}
 
 describe('federation in the browser', () => {
   let stack;

@@ -2,28 +2,14 @@
 // roll back and override them without touching the shell's build, and check an environment.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { launchBrowser, openPage } from '../support/browser.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
-
-function hashTree(dir) {
-  const hash = createHash('sha256');
-  const walk = (current) => {
-    for (const name of readdirSync(current).sort()) {
-      const path = join(current, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else hash.update(name).update(readFileSync(path));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
-}
+import { freePort, hashTree } from '../support/files.mjs';
 
 /** Runs a CLI without blocking this process, which also serves the stack the CLI talks to. */
 function run(script, args) {
@@ -33,15 +19,6 @@ function run(script, args) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 

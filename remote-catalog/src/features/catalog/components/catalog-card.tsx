@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { THUMBNAIL_SIZE } from '../data/thumbnails';
 import { formatDownloads, formatViews } from '../lib/format-count';
 import type { CatalogItem } from '../model/catalog-types';

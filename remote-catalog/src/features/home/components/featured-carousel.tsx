@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from '
 import { flushSync } from 'react-dom';
 import a11y from '../../../lib/a11y.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import type { CatalogItem } from '../../catalog/model/catalog-types';
 import { useVisibleSlides } from '../hooks/use-visible-slides';
 import { alignStart, groupCount, nextStart, previousStart } from '../lib/carousel';

@@ -1,7 +1,7 @@
 import { useId, type KeyboardEventHandler } from 'react';
 import { Link } from 'react-router';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { THUMBNAIL_SIZE } from '../../catalog/data/thumbnails';
 import { formatDownloads } from '../../catalog/lib/format-count';
 import type { CatalogItem } from '../../catalog/model/catalog-types';

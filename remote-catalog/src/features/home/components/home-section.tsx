@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { CardGrid } from '../../catalog/components/card-grid';
 import type { HomeSection as HomeSectionData } from '../lib/home-sections';
 import styles from './home-section.module.css';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ListingKind } from '@devhub/shared/types';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { filterItems, hasFilter, type CatalogFilter } from '../../catalog/lib/filter-items';
 import type { CatalogItem } from '../../catalog/model/catalog-types';
 import { LISTING_KINDS, listingHref } from '../lib/listing-params';

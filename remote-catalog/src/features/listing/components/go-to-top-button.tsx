@@ -1,6 +1,6 @@
 import { GO_TO_TOP_THRESHOLD_PX } from '@devhub/shared/constants';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { scrollToTop } from '../../../lib/scroll-to-top';
 import { useScrolledPast } from '../hooks/use-scrolled-past';
 import styles from './go-to-top-button.module.css';

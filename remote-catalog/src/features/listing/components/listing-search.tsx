@@ -1,6 +1,6 @@
 import a11y from '../../../lib/a11y.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { useSearchBoxText } from '../hooks/use-search-box-text';
 import styles from './listing-search.module.css';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import a11y from '../../../lib/a11y.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { resolvePageInput, sanitizePageInput } from '../lib/pager-input';
 import styles from './pager.module.css';
 

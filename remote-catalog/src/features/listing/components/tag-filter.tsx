@@ -1,6 +1,6 @@
 import { useId, useState, type FocusEvent } from 'react';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import styles from './tag-filter.module.css';
 
 /**

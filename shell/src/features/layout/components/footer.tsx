@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CONTACT, PRODUCT_NAME } from '@devhub/shared/constants';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import styles from './footer.module.css';
 
 const QUICK_LINKS = [

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@devhub/shared/constants';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { SearchBox } from '../../search/components/search-box';
 import { UserMenu } from '../../session/components/user-menu';
 import { ThemeToggle } from '../../theme/components/theme-toggle';

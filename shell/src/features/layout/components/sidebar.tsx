@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { Icon, type IconName } from '../../../lib/icon';
+import { Icon, type IconName } from '@devhub/shared/icon';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { useSidebarStore } from '../hooks/sidebar-store';
 import { SIDEBAR_ID } from './header';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { useSearchSpinner } from '../hooks/use-search-spinner';
 import { isListingPath, searchTarget } from '../search-target';
 import styles from './search-box.module.css';

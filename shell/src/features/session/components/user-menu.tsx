@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { Icon, type IconName } from '../../../lib/icon';
+import { Icon, type IconName } from '@devhub/shared/icon';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { useCurrentUser } from '../hooks/use-current-user';
 import styles from './user-menu.module.css';

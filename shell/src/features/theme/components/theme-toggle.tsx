@@ -1,5 +1,5 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { Icon } from '../../../lib/icon';
+import { Icon } from '@devhub/shared/icon';
 import { useThemeStore } from '../theme-store';
 import styles from './theme-toggle.module.css';
 

@@ -20,11 +20,21 @@ const PATHS = {
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   phone: 'M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 5a2 2 0 0 1 2-2z',
+  chevronLeft: 'M15 18l-6-6 6-6',
+  chevronRight: 'M9 6l6 6-6 6',
+  arrowUp: 'M12 19V5M5 12l7-7 7 7',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+  chevronUp: 'M6 15l6-6 6 6',
+  inbox: 'M3 13l3-8h12l3 8M3 13v6h18v-6M3 13h5l1 3h6l1-3h5',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-/** Stroke icons drawn inline: no icon font, no request, and they follow `currentColor`. */
+/**
+ * The product's stroke icons, drawn inline: no icon font, no request, they follow
+ * `currentColor`, and they are decorative (hidden from assistive technology).
+ */
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
     <svg
