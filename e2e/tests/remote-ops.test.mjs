@@ -210,6 +210,60 @@ describe('remote operations', () => {
     await context.close();
   });
 
+  it('never loads an incompatible singleton silently: console and panel warn', async () => {
+    const altDir = mkdtempSync(join(tmpdir(), 'devhub-mismatch-'));
+    try {
+      cpSync(join(ROOT, 'remote-account', 'dist'), altDir, { recursive: true });
+      const manifestFile = join(altDir, 'mf-manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+      manifest.shared = manifest.shared.map((shared) =>
+        shared.name === 'react/jsx-runtime' ? { ...shared, version: '18.3.1', requiredVersion: '^18.3.1' } : shared,
+      );
+      writeFileSync(manifestFile, JSON.stringify(manifest));
+      const altUrl = await stack.serveExtra(altDir);
+      stack.writeRegistry({
+        ...stack.registry,
+        remotes: { ...stack.registry.remotes, account: { entry: `${altUrl}/mf-manifest.json` } },
+      });
+
+      const { context, page } = await openPage(browser);
+      const warnings = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await context.addInitScript(() => localStorage.setItem('access_token', 'e2e-token'));
+      await page.goto(`${stack.shellUrl}/profile`);
+      await page.getByRole('heading', { name: 'Profile' }).waitFor();
+      assert.ok(
+        warnings.some(
+          (text) =>
+            /remote "account" was built against incompatible singletons/.test(text) &&
+            /react\/jsx-runtime: remote built with 18\.3\.1/.test(text),
+        ),
+        `console warning expected, got: ${warnings.join(' | ')}`,
+      );
+      await page.evaluate(() => {
+        history.pushState({}, '', '/__remotes');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page
+        .locator('tr[data-remote="account"]')
+        .getByText(/Cảnh báo phiên bản: react\/jsx-runtime: remote built with 18\.3\.1/)
+        .waitFor();
+      await context.close();
+    } finally {
+      stack.writeRegistry({
+        ...stack.registry,
+        deployBaseUrl: '/deploy/',
+        remotes: {
+          ...stack.registry.remotes,
+          catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
+        },
+      });
+      rmSync(altDir, { recursive: true, force: true });
+    }
+  });
+
   it('doctor fails while a remote is down and passes once it is up', async () => {
     const port = await freePort();
     const file = join(deployDir, 'remotes.doctor.json');
