@@ -18,6 +18,7 @@ export default createAppConfig({
           alias: {
             [join(dir, 'src/app/federation/remote-loader.ts')]: join(benchMono, 'mono-remote-loader.ts'),
             [join(dir, 'src/features/remotes/remote-preload.ts')]: join(benchMono, 'mono-remote-preload.ts'),
+            [join(dir, 'src/app/federation/early-registry.ts')]: join(benchMono, 'mono-early-registry.ts'),
           },
         },
       }

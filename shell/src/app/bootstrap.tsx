@@ -7,6 +7,7 @@ import { SHELL_TEXT } from '@devhub/shared/strings';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { App } from './app';
 import { OVERRIDE_PARAM, collectOverrides, type RefusedOverride } from './federation/overrides';
+import { readRegistryResponse } from './federation/early-registry';
 import { activateRegistry, failRegistry } from './federation/remote-loader';
 import { fetchRegistry } from './federation/remote-registry';
 import { ROUTES } from './route-table';
@@ -15,7 +16,7 @@ import { createAppRouter } from './router';
 async function start(): Promise<void> {
   let refused: RefusedOverride[] = [];
   try {
-    const registry = await fetchRegistry('/remotes.json');
+    const registry = await fetchRegistry('/remotes.json', readRegistryResponse);
     const overrides = collectOverrides(window.location.search, REMOTE_NAMES, registry.allowedOverrideOrigins);
     refused = overrides.refused;
     if (overrides.fromUrl) {

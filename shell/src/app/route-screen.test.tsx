@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { renderWithProviders } from '../../../test-support/render';
+import { REMOTE_MODULE_IDS } from '@devhub/shared/remote-contract';
+import routeModules from './route-modules.json';
 import { ROUTES, requiredExposes } from './route-table';
 import { RouteScreen } from './route-screen';
 
@@ -32,6 +34,11 @@ describe('route table and access', () => {
       '/cart',
       '/setting',
     ]);
+  });
+
+  it('maps every path to a module of the remote contract', () => {
+    for (const module of Object.values(routeModules)) expect(REMOTE_MODULE_IDS).toContain(module);
+    expect(Object.keys(routeModules)).toEqual(ROUTES.map((route) => route.path));
   });
 
   it('derives what every remote must expose', () => {

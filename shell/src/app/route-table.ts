@@ -1,6 +1,7 @@
 import type { RemoteModuleId } from '@devhub/shared/remote-contract';
 import { PAGE_TITLES } from '@devhub/shared/strings';
 import type { ListingPageProps } from '@devhub/shared/types';
+import routeModules from './route-modules.json';
 
 export type LayoutName = 'main' | 'account' | 'standalone';
 
@@ -17,9 +18,17 @@ export interface RouteDefinition {
   props?: ListingPageProps;
 }
 
+/**
+ * Which module each path shows lives in route-modules.json, so the entry chunk can start
+ * loading the current route's remote before any shared module exists.
+ */
+function moduleOf(path: keyof typeof routeModules): RemoteModuleId {
+  return routeModules[path] as RemoteModuleId;
+}
+
 /** The one route table of the product: every spec path, the remote module it shows and its frame. */
 export const ROUTES: readonly RouteDefinition[] = [
-  { path: '/', module: 'catalog/HomePage', layout: 'main', access: 'public' },
+  { path: '/', module: moduleOf('/'), layout: 'main', access: 'public' },
   {
     path: '/blog',
     module: 'catalog/ListingPage',
@@ -59,8 +68,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     title: PAGE_TITLES.profile,
     access: 'signed-in',
   },
-  { path: '/repo', module: 'account/RepoPage', layout: 'account', title: PAGE_TITLES.repo, access: 'signed-in' },
-  { path: '/cart', module: 'account/CartPage', layout: 'account', title: PAGE_TITLES.cart, access: 'signed-in' },
+  { path: '/repo', module: moduleOf('/repo'), layout: 'account', title: PAGE_TITLES.repo, access: 'signed-in' },
+  { path: '/cart', module: moduleOf('/cart'), layout: 'account', title: PAGE_TITLES.cart, access: 'signed-in' },
   {
     path: '/setting',
     module: 'account/SettingPage',
@@ -68,8 +77,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     title: PAGE_TITLES.setting,
     access: 'signed-in',
   },
-  { path: '/signin', module: 'auth/SignInPage', layout: 'standalone', title: PAGE_TITLES.signIn, access: 'public' },
-  { path: '/signup', module: 'auth/SignUpPage', layout: 'standalone', title: PAGE_TITLES.signUp, access: 'public' },
+  { path: '/signin', module: moduleOf('/signin'), layout: 'standalone', title: PAGE_TITLES.signIn, access: 'public' },
+  { path: '/signup', module: moduleOf('/signup'), layout: 'standalone', title: PAGE_TITLES.signUp, access: 'public' },
 ];
 
 /** Remote modules the route table needs, per remote: what a published version must expose. */

@@ -63,9 +63,9 @@ function remoteForManifestUrl(url: string): RemoteName | null {
 }
 
 /** Fetches a manifest for the runtime, keeping a copy of what the panel and the checks need. */
-async function fetchManifest(url: string, init: RequestInit): Promise<Response> {
+async function fetchManifest(url: string, init: RequestInit, remoteName?: string): Promise<Response> {
   const response = await fetch(url, init);
-  const name = remoteForManifestUrl(url);
+  const name = remoteName && isRemoteName(remoteName) ? remoteName : remoteForManifestUrl(url);
   if (name && response.ok) {
     const manifest = readManifest(
       await response
@@ -117,9 +117,9 @@ export default function devhubRuntimePlugin(): ModuleFederationRuntimePlugin {
         });
       // Nothing returned: the error reaches the shell's boundary, which shows the fallback.
     },
-    fetch(url, init) {
+    fetch(url, init, remoteInfo) {
       if (!url.includes('mf-manifest.json')) return undefined;
-      return fetchManifest(url, init);
+      return fetchManifest(url, init, remoteInfo?.name);
     },
     afterResolve(args) {
       const name = remoteOf(args.id);
