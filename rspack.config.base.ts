@@ -254,6 +254,9 @@ export function createAppConfig(options: AppOptions): Configuration {
       // Federation relies on stable module ids across separately built containers.
       moduleIds: isProduction ? 'deterministic' : 'named',
     },
+    // Lazy compilation rebuilds on first request of each async chunk; federated chunks are requested
+    // by other apps, and the shell would take those rebuilds for code changes and reload.
+    lazyCompilation: false,
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     watchOptions: { ignored: ['**/node_modules/**', '**/dist/**'] },

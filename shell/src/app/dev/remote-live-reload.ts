@@ -6,6 +6,8 @@
 export function reloadOnRemoteRebuild(entries: readonly string[]): void {
   for (const entry of entries) {
     const url = new URL(entry);
+    // Only remotes served by a local dev server; the shell's own origin serves published builds.
+    if (url.origin === window.location.origin) continue;
     if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') continue;
     connect(`ws://${url.host}/ws`);
   }
