@@ -177,7 +177,14 @@ function federationPlugin(options: AppOptions, dir: string, isProduction: boolea
     dts: false,
     // The federation runtime ships once, in the shell; remote entries use it instead of their own copy.
     // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)
-    experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
+    experiments:
+      kind === 'host'
+        ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+        : {
+            externalRuntime: isProduction,
+            // A remote loads no other remote: its entry needs no remote-loading or manifest code.
+            optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
   });
 }
 
