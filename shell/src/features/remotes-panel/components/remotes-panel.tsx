@@ -32,14 +32,18 @@ function singletonRows(): SingletonRow[] {
   return rows.sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
 }
 
-/** Reads a remote's manifest for a remote the page has not loaded yet (version and build). */
-function useManifests(entries: Partial<Record<RemoteName, string>>, known: Partial<Record<RemoteName, ManifestInfo>>) {
+/**
+ * Reads each remote's manifest (version and build) as the registry points at it, so remotes the
+ * page has not loaded yet show them too. `entriesKey` is the JSON of the entries, a stable dependency.
+ */
+function useManifests(entriesKey: string) {
   const [fetched, setFetched] = useState<Partial<Record<RemoteName, ManifestInfo | 'unreachable'>>>({});
   useEffect(() => {
+    const entries = JSON.parse(entriesKey) as Partial<Record<RemoteName, string>>;
     const controller = new AbortController();
     for (const name of REMOTE_NAMES) {
       const entry = entries[name];
-      if (!entry || known[name]) continue;
+      if (!entry) continue;
       fetch(entry, { signal: controller.signal })
         .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
         .then((body: { metaData?: { buildInfo?: { buildVersion?: string; buildHash?: string } } }) =>
@@ -57,9 +61,7 @@ function useManifests(entries: Partial<Record<RemoteName, string>>, known: Parti
         });
     }
     return () => controller.abort();
-    // Entries change only when the registry does; known manifests only add information.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [JSON.stringify(entries)]);
+  }, [entriesKey]);
   return fetched;
 }
 
@@ -71,8 +73,7 @@ export function RemotesPanel() {
   const entries = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, remotes[name]?.override ?? remotes[name]?.entry]),
   );
-  const knownManifests = Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name]?.manifest]));
-  const fetched = useManifests(entries, knownManifests);
+  const fetched = useManifests(JSON.stringify(entries));
   const singletons = singletonRows();
 
   return (
