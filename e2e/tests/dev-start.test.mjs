@@ -1,0 +1,117 @@
+// `npm start` as a developer runs it: every app's dev server on its port and the auth API,
+// then every route of the table in Chromium with no page error.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage } from '../support/browser.mjs';
+import { ROOT } from '../support/stack.mjs';
+
+const PORTS = [3000, 3001, 3002, 3003, 4000];
+const ROUTES = [
+  '/',
+  '/blog',
+  '/software',
+  '/docs',
+  '/courses',
+  '/signin',
+  '/signup',
+  '/profile',
+  '/repo',
+  '/cart',
+  '/setting',
+];
+
+function portBusy(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: 'localhost' });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('npm start', async () => {
+  const busy = (await Promise.all(PORTS.map(portBusy))).some(Boolean);
+  let child;
+  let browser;
+  let dataDir;
+  let output = '';
+
+  before(async () => {
+    if (busy) return;
+    dataDir = mkdtempSync(join(tmpdir(), 'devhub-start-'));
+    child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
+      cwd: ROOT,
+      env: { ...process.env, AUTH_API_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 120_000;
+    while (!output.includes('DevHub is running')) {
+      if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`npm start was not ready within 120 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'serves every app on its port and every route renders with no page error',
+    { skip: busy && 'ports 3000–3003/4000 are in use (is npm start already running?)' },
+    async () => {
+      for (const port of PORTS) assert.ok(output.includes(`localhost:${port}`), `banner lists port ${port}`);
+
+      const register = await fetch('http://localhost:3000/api/auth/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          displayName: 'Người Kiểm Thử',
+          username: 'devstart',
+          email: 'devstart@example.vn',
+          password: 'matkhau123',
+          confirmPassword: 'matkhau123',
+        }),
+      });
+      assert.equal(register.status, 200, 'the dev server proxies /api to the auth API');
+      const login = await (
+        await fetch('http://localhost:3000/api/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: 'devstart', password: 'matkhau123' }),
+        })
+      ).json();
+      const token = login.data.access_token;
+
+      for (const path of ROUTES) {
+        const { context, page, errors } = await openPage(browser);
+        await context.addInitScript((value) => localStorage.setItem('access_token', value), token);
+        await page.goto(`http://localhost:3000${path}`);
+        await page.waitForFunction(
+          () => performance.getEntriesByType('mark').some((mark) => mark.name.startsWith('remote-mounted:')),
+          undefined,
+          { timeout: 30_000 },
+        );
+        assert.deepEqual(errors, [], `${path}: no page error`);
+        await context.close();
+      }
+    },
+  );
+});
