@@ -155,6 +155,8 @@ export interface AppOptions {
   exposes?: Record<string, string>;
   /** Runtime plugins (host only). */
   runtimePlugins?: string[];
+  /** Values for `<%= name %>` placeholders in index.html. */
+  templateParameters?: Record<string, string>;
   /**
    * Benchmark baseline: no federation; `alias` swaps the shell's remote loader for direct
    * imports of the remotes' exposed modules, so the same app ships as one bundle.
@@ -247,7 +249,13 @@ export function createAppConfig(options: AppOptions): Configuration {
     plugins: [
       ...(kind === 'remote' && isProduction
         ? []
-        : [new rspack.HtmlRspackPlugin({ template: join(dir, 'index.html'), minify: isProduction })]),
+        : [
+            new rspack.HtmlRspackPlugin({
+              template: join(dir, 'index.html'),
+              minify: isProduction,
+              templateParameters: options.templateParameters ?? {},
+            }),
+          ]),
       new rspack.DefinePlugin({
         __APP_NAME__: JSON.stringify(name),
         __APP_VERSION__: JSON.stringify(pkg.version),

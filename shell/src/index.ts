@@ -1,7 +1,3 @@
-import { warmUpCurrentRoute } from './app/federation/early-registry';
-
-warmUpCurrentRoute();
-
 // The async boundary lets the federation runtime negotiate shared singletons before any of them runs.
 import('./app/bootstrap').catch((error: unknown) => {
   console.error('[shell] failed to start', error);

@@ -1,0 +1,64 @@
+/* Inlined into index.html (see shell/rspack.config.ts): it runs while the shell's bundle is
+ * still downloading, reads the registry once and hints the current route's remote (manifest,
+ * entry, the exposed module's chunks and styles), so the federation runtime finds them
+ * already on their way. Plain script: no bundler, no modules. */
+(function (routeModules) {
+  var registry = fetch('/remotes.json');
+  window.__devhubRegistry = registry;
+  var module = routeModules[location.pathname];
+  if (!module || location.search.indexOf('mf-override') !== -1) return;
+  try {
+    if (localStorage.getItem('mf-overrides')) return;
+  } catch {
+    // Without storage there is no stored override either.
+  }
+  var remote = module.split('/')[0];
+  var expose = './' + module.split('/')[1];
+  function hint(href, as) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    link.href = href;
+    if (as === 'fetch') link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  }
+  registry
+    .then(function (response) {
+      return response.clone().json();
+    })
+    .then(function (raw) {
+      var pin = raw && raw.remotes && raw.remotes[remote];
+      if (!pin || typeof pin.entry !== 'string') return;
+      var manifestUrl = new URL(pin.entry, location.href).href;
+      hint(manifestUrl, 'fetch');
+      // Another credentials mode than the hint, so the runtime's own request still gets the hinted one.
+      return fetch(manifestUrl, { credentials: 'omit' })
+        .then(function (response) {
+          return response.json();
+        })
+        .then(function (manifest) {
+          var meta = manifest.metaData || {};
+          var base =
+            meta.publicPath && meta.publicPath !== 'auto'
+              ? new URL(meta.publicPath, manifestUrl).href
+              : new URL('.', manifestUrl).href;
+          var entry = meta.remoteEntry || {};
+          if (entry.name)
+            hint(new URL((entry.path ? entry.path.replace(/\/$/, '') + '/' : '') + entry.name, base).href, 'script');
+          var found = (manifest.exposes || []).filter(function (candidate) {
+            return candidate.path === expose;
+          })[0];
+          var assets = (found && found.assets) || {};
+          var js = assets.js || {};
+          (js.sync || []).concat(js.async || []).forEach(function (file) {
+            hint(new URL(file, base).href, 'script');
+          });
+          ((assets.css && assets.css.sync) || []).forEach(function (file) {
+            hint(new URL(file, base).href, 'style');
+          });
+        });
+    })
+    .catch(function () {
+      // Only a head start: the real load reports its own errors.
+    });
+})(ROUTE_MODULES);
