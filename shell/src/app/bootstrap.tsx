@@ -7,7 +7,7 @@ import { SHELL_TEXT } from '@devhub/shared/strings';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { App } from './app';
 import { OVERRIDE_PARAM, collectOverrides, type RefusedOverride } from './federation/overrides';
-import { readRegistryResponse } from './federation/early-registry';
+import { readRegistryResponse } from './federation/registry-request';
 import { activateRegistry, failRegistry } from './federation/remote-loader';
 import { fetchRegistry } from './federation/remote-registry';
 import { ROUTES } from './route-table';

@@ -1,7 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteModules, RemoteName } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { isRegistered } from './early-registry';
 import type { Overrides } from './overrides';
 import type { RemoteRegistry } from './remote-registry';
 import { updateStatus } from './remote-status';
@@ -24,7 +23,7 @@ export function activateRegistry(registry: RemoteRegistry, overrides: Overrides 
   registryState = { status: 'ready', registry };
   const remotes = (Object.keys(registry.remotes) as RemoteName[]).map((name) => remoteInfo(registry, name));
   for (const { name, entry } of remotes) updateStatus(name, { entry, override: overrides[name] });
-  registerRemotes(remotes.filter(({ name, entry }) => !isRegistered(name, entry)));
+  registerRemotes(remotes);
 }
 
 export function failRegistry(message: string): void {
