@@ -7,22 +7,10 @@ import { after, before, describe, it } from 'node:test';
 import { seriousViolations } from '../support/axe.mjs';
 import { launchBrowser, openPage } from '../support/browser.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
+import { ROUTE_PATHS } from '../support/routes.mjs';
 
 const WIDTHS = [390, 800, 1280];
-const ROUTES = [
-  '/',
-  '/blog',
-  '/software',
-  '/docs',
-  '/courses',
-  '/signin',
-  '/signup',
-  '/profile',
-  '/repo',
-  '/cart',
-  '/setting',
-  '/khong-ton-tai',
-];
+const ROUTES = [...ROUTE_PATHS, '/khong-ton-tai'];
 const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
 
 async function contentMounted(page) {

@@ -9,21 +9,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { launchBrowser, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/stack.mjs';
+import { ROUTE_PATHS } from '../support/routes.mjs';
 
 const PORTS = [3000, 3001, 3002, 3003, 4000];
-const ROUTES = [
-  '/',
-  '/blog',
-  '/software',
-  '/docs',
-  '/courses',
-  '/signin',
-  '/signup',
-  '/profile',
-  '/repo',
-  '/cart',
-  '/setting',
-];
 
 function portBusy(port) {
   return new Promise((resolve) => {
@@ -100,7 +88,7 @@ describe('npm start', async () => {
       ).json();
       const token = login.data.access_token;
 
-      for (const path of ROUTES) {
+      for (const path of ROUTE_PATHS) {
         const { context, page, errors } = await openPage(browser);
         await context.addInitScript((value) => localStorage.setItem('access_token', value), token);
         await page.goto(`http://localhost:3000${path}`);
