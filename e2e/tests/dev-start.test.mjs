@@ -1,5 +1,5 @@
-// `npm start` as a developer runs it: every app's dev server on its port and the auth API,
-// then every route of the table in Chromium with no page error.
+// `npm start` as a developer runs it: every app's dev server on its port and the auth API; a
+// new user signs up and in through the UI, then every route of the table renders in Chromium.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { registerThroughTheJourney } from '../support/auth-flow.mjs';
 import { launchBrowser, openPage } from '../support/browser.mjs';
 import { ROOT } from '../support/stack.mjs';
 import { ROUTE_PATHS } from '../support/routes.mjs';
@@ -67,26 +68,11 @@ describe('npm start', async () => {
     async () => {
       for (const port of PORTS) assert.ok(output.includes(`localhost:${port}`), `banner lists port ${port}`);
 
-      const register = await fetch('http://localhost:3000/api/auth/register', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          displayName: 'Người Kiểm Thử',
-          username: 'devstart',
-          email: 'devstart@example.vn',
-          password: 'matkhau123',
-          confirmPassword: 'matkhau123',
-        }),
-      });
-      assert.equal(register.status, 200, 'the dev server proxies /api to the auth API');
-      const login = await (
-        await fetch('http://localhost:3000/api/auth/login', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: 'devstart', password: 'matkhau123' }),
-        })
-      ).json();
-      const token = login.data.access_token;
+      // The whole sign-up → sign-in journey through the dev servers, the /api proxy and the real auth API.
+      const journey = await openPage(browser);
+      const { token } = await registerThroughTheJourney(journey.page, 'http://localhost:3000');
+      assert.deepEqual(journey.errors, [], 'no page error during the journey');
+      await journey.context.close();
 
       for (const path of ROUTE_PATHS) {
         const { context, page, errors } = await openPage(browser);
