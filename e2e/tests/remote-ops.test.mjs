@@ -56,14 +56,7 @@ describe('remote operations', () => {
     assert.equal(deployed.code, 0, deployed.output);
 
     stack = await startStack({ deployDir });
-    stack.writeRegistry({
-      ...stack.registry,
-      deployBaseUrl: '/deploy/',
-      remotes: {
-        ...stack.registry.remotes,
-        catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
-      },
-    });
+    stack.writeRegistry(catalogPinnedTo100());
     shellHash = hashTree(shellDist);
     browser = await launchBrowser();
   });
@@ -74,6 +67,20 @@ describe('remote operations', () => {
     rmSync(sourceCopy, { recursive: true, force: true });
     rmSync(deployDir, { recursive: true, force: true });
   });
+
+  /** The stack's registry with the catalog pinned to the published 1.0.0. */
+  const catalogPinnedTo100 = () => ({
+    ...stack.registry,
+    deployBaseUrl: '/deploy/',
+    remotes: {
+      ...stack.registry.remotes,
+      catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
+    },
+  });
+
+  /** `npm run remotes -- <command> …` on the stack's registry and the test's deploy folder. */
+  const onStackRegistry = (command, ...args) =>
+    run('remotes.mjs', [command, ...args, '--file', stack.registryFile, '--deploy-dir', deployDir]);
 
   const featuredHeading = (page) => page.getByRole('heading', { name: new RegExp(`^${FEATURED}`) }).first();
 
@@ -102,41 +109,18 @@ describe('remote operations', () => {
     await page.goto(`${stack.shellUrl}/`);
     assert.equal(await featuredHeading(page).textContent(), FEATURED);
 
-    const used = await run('remotes.mjs', [
-      'use',
-      'catalog',
-      '1.1.0',
-      '--file',
-      stack.registryFile,
-      '--deploy-dir',
-      deployDir,
-    ]);
+    const used = await onStackRegistry('use', 'catalog', '1.1.0');
     assert.equal(used.code, 0, used.output);
     await page.reload();
     assert.equal(await featuredHeading(page).textContent(), `${FEATURED} 1.1.0`);
 
-    const rolledBack = await run('remotes.mjs', [
-      'rollback',
-      'catalog',
-      '--file',
-      stack.registryFile,
-      '--deploy-dir',
-      deployDir,
-    ]);
+    const rolledBack = await onStackRegistry('rollback', 'catalog');
     assert.equal(rolledBack.code, 0, rolledBack.output);
     assert.match(rolledBack.output, /1\.1\.0 → 1\.0\.0/);
     await page.reload();
     assert.equal(await featuredHeading(page).textContent(), FEATURED);
 
-    const refused = await run('remotes.mjs', [
-      'use',
-      'catalog',
-      '9.9.9',
-      '--file',
-      stack.registryFile,
-      '--deploy-dir',
-      deployDir,
-    ]);
+    const refused = await onStackRegistry('use', 'catalog', '9.9.9');
     assert.notEqual(refused.code, 0);
     assert.match(refused.output, /not published/);
     assert.equal(hashTree(shellDist), shellHash, "the shell's dist/ is byte-identical");
@@ -175,15 +159,7 @@ describe('remote operations', () => {
     assert.equal(await featuredHeading(page).textContent(), FEATURED);
 
     // Pin 1.1.0, then override the catalog back to the stack's own build in this browser only.
-    const pinned = await run('remotes.mjs', [
-      'use',
-      'catalog',
-      '1.1.0',
-      '--file',
-      stack.registryFile,
-      '--deploy-dir',
-      deployDir,
-    ]);
+    const pinned = await onStackRegistry('use', 'catalog', '1.1.0');
     assert.equal(pinned.code, 0, pinned.output);
     const override = `catalog@${stack.remotes.catalog}/mf-manifest.json`;
     await page.goto(`${stack.shellUrl}/?mf-override=${encodeURIComponent(override)}`);
@@ -252,14 +228,7 @@ describe('remote operations', () => {
         .waitFor();
       await context.close();
     } finally {
-      stack.writeRegistry({
-        ...stack.registry,
-        deployBaseUrl: '/deploy/',
-        remotes: {
-          ...stack.registry.remotes,
-          catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
-        },
-      });
+      stack.writeRegistry(catalogPinnedTo100());
       rmSync(altDir, { recursive: true, force: true });
     }
   });

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
-import { THUMBNAIL_SIZE } from '../data/thumbnails';
 import { formatDownloads, formatViews } from '../lib/format-count';
 import type { CatalogItem } from '../model/catalog-types';
+import { CatalogThumbnail } from './catalog-thumbnail';
 import styles from './catalog-card.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -19,15 +19,7 @@ export function CatalogCard({ item, headingLevel: Heading = 'h3' }: CatalogCardP
   return (
     <article className={styles.card}>
       <div className={styles.media}>
-        <img
-          className={styles.thumbnail}
-          src={item.thumbnail}
-          alt=""
-          width={THUMBNAIL_SIZE.width}
-          height={THUMBNAIL_SIZE.height}
-          loading="lazy"
-          decoding="async"
-        />
+        <CatalogThumbnail className={styles.thumbnail} src={item.thumbnail} />
       </div>
       <div className={styles.body}>
         <time className={styles.date} dateTime={item.publishDate.toISOString()}>

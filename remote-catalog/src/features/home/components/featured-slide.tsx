@@ -2,7 +2,7 @@ import { useId, type KeyboardEventHandler } from 'react';
 import { Link } from 'react-router';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
-import { THUMBNAIL_SIZE } from '../../catalog/data/thumbnails';
+import { CatalogThumbnail } from '../../catalog/components/catalog-thumbnail';
 import { formatDownloads } from '../../catalog/lib/format-count';
 import type { CatalogItem } from '../../catalog/model/catalog-types';
 import styles from './featured-slide.module.css';
@@ -18,16 +18,7 @@ export function FeaturedSlide({
   const titleId = useId();
   return (
     <article className={styles.card}>
-      <img
-        className={styles.thumbnail}
-        src={item.thumbnail}
-        alt=""
-        width={THUMBNAIL_SIZE.width}
-        height={THUMBNAIL_SIZE.height}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-      />
+      <CatalogThumbnail className={styles.thumbnail} src={item.thumbnail} draggable={false} />
       <div className={styles.body}>
         <h3 id={titleId} className={styles.title}>
           {item.title}
