@@ -1,10 +1,18 @@
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readFileSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
+
+// The shell ships react-router cut down to these exports (see rspack.config.base.ts).
+const REACT_ROUTER_PATH = {
+  name: 'react-router',
+  allowImportNames: JSON.parse(readFileSync(new URL('./react-router-exports.json', import.meta.url), 'utf8')),
+  message: 'The shell ships only the react-router exports in react-router-exports.json: add it there first.',
+};
 
 /**
  * Import boundaries: an app reaches another app only through federation, and everything
@@ -18,6 +26,7 @@ function boundaryFor(app) {
       'no-restricted-imports': [
         'error',
         {
+          paths: [REACT_ROUTER_PATH],
           patterns: [
             ...others.map((other) => ({
               group: [other, `${other}/*`, `**/${other}/**`, `**/${other}`],
@@ -94,6 +103,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [REACT_ROUTER_PATH],
           patterns: APPS.map((app) => ({
             group: [app, `${app}/*`, `**/${app}/**`],
             message: 'shared/ is below every app: it must not import an app.',

@@ -21,38 +21,15 @@ function readPackageJson(dir: string): PackageJson {
 }
 
 /**
- * Exports of react-router that any app may use. The shell ships react-router cut down to these
- * (production builds), instead of the whole package (~60 KiB gzip → ~30 KiB). A remote that needs
- * an export outside this list must add it here, and the shell must be rebuilt before that remote
- * ships; `npm run remotes -- doctor` reads the list from each manifest.
+ * Exports of react-router that any app may use (declarative routing only: no data router).
+ * The shell ships react-router cut down to these (production builds) instead of the whole
+ * package. ESLint reads the same file and rejects any other import of react-router, so a
+ * remote cannot rely on an export the shell does not ship; adding one means rebuilding the
+ * shell before that remote ships (`npm run remotes -- doctor` reads the list from each manifest).
  */
-export const REACT_ROUTER_EXPORTS = [
-  'Form',
-  'Link',
-  'NavLink',
-  'Navigate',
-  'Outlet',
-  'RouterProvider',
-  'ScrollRestoration',
-  'createBrowserRouter',
-  'createMemoryRouter',
-  'generatePath',
-  'isRouteErrorResponse',
-  'matchPath',
-  'redirect',
-  'useBlocker',
-  'useHref',
-  'useLoaderData',
-  'useLocation',
-  'useMatch',
-  'useNavigate',
-  'useNavigation',
-  'useOutletContext',
-  'useParams',
-  'useResolvedPath',
-  'useRouteError',
-  'useSearchParams',
-];
+export const REACT_ROUTER_EXPORTS: string[] = JSON.parse(
+  readFileSync(join(workspaceRoot, 'react-router-exports.json'), 'utf8'),
+) as string[];
 
 /**
  * The one list of federation singletons. Every app builds with exactly this list, so the
@@ -190,6 +167,28 @@ function federationPlugin(options: AppOptions, dir: string, isProduction: boolea
   });
 }
 
+/**
+ * Rspack's federation plugin resolves the MF runtime packages with `require`, i.e. their CommonJS
+ * builds, which cannot be tree-shaken: every shell and remote entry then carried all of the SDK
+ * (Node loaders, manifest generation, option normalising). Their ES module builds sit beside
+ * them, so every federation runtime file is swapped for its ES module twin (remote entries
+ * 14–15 → 8–9 KiB gzip). A rule types the swapped files as ES modules, whatever their name says.
+ */
+const FEDERATION_CJS = /[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/].+\.cjs$/;
+
+function esmTwin(file: string): string {
+  const candidates = [file.replace(/\.cjs$/, '.js'), file.replace(/\.cjs$/, '.mjs')];
+  return candidates.find((candidate) => existsSync(candidate)) ?? file;
+}
+
+function preferEsmFederationRuntime() {
+  return new rspack.NormalModuleReplacementPlugin(FEDERATION_CJS, (data) => {
+    // Absolute requests (the runtime entry) are swapped before resolving, aliased ones after.
+    if (data.createData?.resource) data.createData.resource = esmTwin(data.createData.resource);
+    else data.request = esmTwin(data.request);
+  });
+}
+
 export function createAppConfig(options: AppOptions): Configuration {
   const { dir, name, port, kind } = options;
   const isProduction = process.env.NODE_ENV === 'production';
@@ -243,6 +242,7 @@ export function createAppConfig(options: AppOptions): Configuration {
       rules: [
         scriptRule,
         { test: /\.css$/, type: 'css/auto' },
+        { test: FEDERATION_CJS, type: 'javascript/auto' },
         { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
       ],
     },
@@ -263,7 +263,7 @@ export function createAppConfig(options: AppOptions): Configuration {
       ...(existsSync(publicDir)
         ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.', noErrorOnMissing: true }] })]
         : []),
-      ...(options.mono ? [] : [federationPlugin(options, dir, isProduction)]),
+      ...(options.mono ? [] : [federationPlugin(options, dir, isProduction), preferEsmFederationRuntime()]),
     ],
     optimization: {
       // Federation relies on stable module ids across separately built containers.

@@ -26,8 +26,9 @@ function LocationMarker(): ReactNode {
 }
 
 /**
- * Renders `ui` the way the product does: inside a data router and beside the toaster, so
- * tests use links, navigation, search params and toasts as a user would.
+ * Renders `ui` the way the product does: inside a router and beside the toaster, so tests use
+ * links, navigation, search params and toasts as a user would. (A memory data router, so a test
+ * can also move through history with `router.navigate`; the hooks the apps use behave the same.)
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderWithProvidersResult {
   const { route = '/', path = '*', routes = [], user: userOptions } = options;

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
-import { Link, Outlet, RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router';
 import { STORAGE_KEYS, TOAST_DURATION_MS } from '../constants';
 import { readStorage } from '../lib/browser-storage';
 
@@ -62,15 +62,17 @@ function Frame({ appName, routes }: { appName: string; routes: readonly Standalo
 export function renderStandalone(appName: string, routes: readonly StandaloneRoute[]): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const router = createBrowserRouter([
-    {
-      element: <Frame appName={appName} routes={routes} />,
-      children: routes.map(({ path, element }) => ({ path, element })),
-    },
-  ]);
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Routes>
+          <Route element={<Frame appName={appName} routes={routes} />}>
+            {routes.map(({ path, element }) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+          </Route>
+        </Routes>
+      </BrowserRouter>
     </StrictMode>,
   );
 }

@@ -1,14 +1,16 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
-import type { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+export function App() {
   useApplyTheme();
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <AppToaster />
       <OverrideBadge />
     </>

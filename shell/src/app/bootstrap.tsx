@@ -11,7 +11,6 @@ import { readRegistryResponse } from './federation/registry-request';
 import { activateRegistry, failRegistry } from './federation/remote-loader';
 import { fetchRegistry } from './federation/remote-registry';
 import { ROUTES } from './route-table';
-import { createAppRouter } from './router';
 
 async function start(): Promise<void> {
   let refused: RefusedOverride[] = [];
@@ -43,7 +42,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <App router={createAppRouter()} />
+      <App />
     </StrictMode>,
   );
   for (const { value, reason } of refused) toast.error(SHELL_TEXT.overrides.refused(value, reason));

@@ -1,17 +1,14 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
 import styles from './error-page.module.css';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-/** The router's error element: the page still explains itself when a route throws. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** What a route that threw shows instead of a blank page. */
+export function RouteErrorPage({ error }: { error: unknown }) {
   usePageTitle(PAGE_TITLES.error);
   return (
     <main className={styles.page} id="main-content">
