@@ -1,5 +1,5 @@
 // jsdom lacks the Fetch API that react-router's data router builds requests with, and the
-// User Timing marks the shell sets when a remote mounts; lend it
+// User Timing marks (and their observer) the shell sets when a remote mounts; lend it
 // Node's own implementation instead of a polyfill package.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
@@ -7,7 +7,15 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     // jsdom's own AbortController/FormData stay: React and forms rely on their DOM flavour.
-    for (const name of ['fetch', 'Request', 'Response', 'Headers', 'ReadableStream', 'structuredClone']) {
+    for (const name of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'ReadableStream',
+      'structuredClone',
+      'PerformanceObserver',
+    ]) {
       this.global[name] = globalThis[name];
     }
     // jsdom's window.performance is a read-only accessor without User Timing.

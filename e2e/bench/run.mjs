@@ -9,6 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { CHROMIUM_PATH, launchBrowser } from '../support/browser.mjs';
+import { contentMark, loadCold } from '../support/first-load.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
@@ -20,9 +21,9 @@ const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
 const MONO_DIR = join(ROOT, 'e2e', 'bench', 'tmp', 'mono');
 const RESULTS_DIR = join(ROOT, 'bench');
 const ROUTES = [
-  { path: '/', mark: 'remote-mounted:catalog/HomePage' },
-  { path: '/blog', mark: 'remote-mounted:catalog/ListingPage' },
-  { path: '/signin', mark: 'remote-mounted:auth/SignInPage' },
+  { path: '/', mark: contentMark('catalog/HomePage') },
+  { path: '/blog', mark: contentMark('catalog/ListingPage') },
+  { path: '/signin', mark: contentMark('auth/SignInPage') },
 ];
 const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
 
@@ -90,39 +91,12 @@ function chainDepth(resources) {
 }
 
 async function measureLoad(browser, url, mark, appOf) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: RTT_MS,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  await page.goto(url);
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
-  const { ttc, resources } = await page.evaluate((name) => {
-    const entry = performance.getEntriesByName(name)[0];
-    return {
-      ttc: entry.startTime,
-      resources: performance.getEntriesByType('resource').map((r) => ({
-        name: r.name,
-        initiatorType: r.initiatorType,
-        startTime: r.startTime,
-        responseEnd: r.responseEnd,
-        encodedBodySize: r.encodedBodySize,
-      })),
-    };
-  }, mark);
-  await context.close();
-  const beforeContent = resources.filter((r) => r.startTime <= ttc);
-  const scripts = beforeContent.filter((r) => new URL(r.name).pathname.endsWith('.js'));
+  const { ttc, beforeContent, scripts, jsBytes } = await loadCold(browser, url, mark, { rttMs: RTT_MS });
   const perApp = {};
   for (const script of scripts) perApp[appOf(script.name)] = (perApp[appOf(script.name)] ?? 0) + script.encodedBodySize;
   return {
     ttc,
-    jsBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
+    jsBytes,
     perApp,
     requests: beforeContent.length + 1,
     depth: chainDepth(beforeContent.filter((r) => r.responseEnd <= ttc)),

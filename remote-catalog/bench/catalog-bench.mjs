@@ -4,7 +4,7 @@
 import { register } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
-register('./ts-hooks.mjs', import.meta.url);
+register('../scripts/ts-hooks.mjs', import.meta.url);
 
 const { filterItems } = await import('../src/features/catalog/lib/filter-items.ts');
 const { queryCatalog } = await import('../src/features/catalog/lib/query-catalog.ts');

@@ -1,5 +1,12 @@
 import remoteModules from './remote-modules.json';
-import { REMOTE_MODULE_IDS, REMOTE_NAMES, REMOTE_PACKAGES, isRemoteName } from './remote-contract';
+import {
+  CONTENT_READY_MARK,
+  REMOTE_MODULE_IDS,
+  REMOTE_NAMES,
+  REMOTE_PACKAGES,
+  isRemoteName,
+  markContentReady,
+} from './remote-contract';
 
 describe('remote contract', () => {
   it('lists in remote-modules.json exactly the modules of the typed contract', () => {
@@ -14,5 +21,12 @@ describe('remote contract', () => {
     expect(REMOTE_PACKAGES).toEqual({ catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' });
     expect(isRemoteName('auth')).toBe(true);
     expect(isRemoteName('billing')).toBe(false);
+  });
+
+  it('marks a page content-ready once, however often its effect runs', () => {
+    performance.clearMarks();
+    markContentReady('catalog/HomePage');
+    markContentReady('catalog/HomePage');
+    expect(performance.getEntriesByName(`${CONTENT_READY_MARK}catalog/HomePage`)).toHaveLength(1);
   });
 });

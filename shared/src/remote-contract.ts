@@ -52,3 +52,16 @@ export const REMOTE_PACKAGES: Readonly<Record<RemoteName, string>> = Object.from
 export function isRemoteName(value: string): value is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(value);
 }
+
+/** The User Timing mark a page sets once its content (not a skeleton) is on screen. */
+export const CONTENT_READY_MARK = 'content-ready:';
+
+/**
+ * Part of the contract: every exposed page calls this from an effect of the component that
+ * shows its content, after any data it waits for. The benchmark measures time-to-content by it.
+ */
+export function markContentReady(id: RemoteModuleId): void {
+  if (performance.getEntriesByName(`${CONTENT_READY_MARK}${id}`).length === 0) {
+    performance.mark(`${CONTENT_READY_MARK}${id}`);
+  }
+}

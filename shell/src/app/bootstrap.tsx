@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@devhub/shared/tokens.css';
-import toast from 'react-hot-toast';
 import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
+import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { installRemotePreload } from '../features/remotes/remote-preload';
+import { notify } from '../lib/notify';
 import { App } from './app';
 import { OVERRIDE_PARAM, collectOverrides, type RefusedOverride } from './federation/overrides';
 import { readRegistryResponse } from './federation/registry-request';
@@ -42,10 +43,11 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <App />
+      {/* A signed-in visitor's session is checked at startup, and may have expired: that is a toast. */}
+      <App eagerToaster={refused.length > 0 || useSessionStore.getState().isAuthenticated} />
     </StrictMode>,
   );
-  for (const { value, reason } of refused) toast.error(SHELL_TEXT.overrides.refused(value, reason));
+  for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
 }
 
 void start();

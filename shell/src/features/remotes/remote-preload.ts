@@ -2,6 +2,7 @@ import { preloadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteName } from '@devhub/shared/remote-contract';
 import { statusOf } from '../../app/federation/remote-status';
 import type { RouteDefinition } from '../../app/route-table';
+import { afterFirstPage } from '../../lib/after-first-page';
 
 function split(module: RemoteModuleId): [RemoteName, string] {
   const [remote, expose] = module.split('/') as [RemoteName, string];
@@ -35,23 +36,13 @@ export function installRemotePreload(routes: readonly RouteDefinition[]): () => 
   document.addEventListener('pointerover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
 
-  // Safari has no requestIdleCallback.
-  const hasIdle = typeof window.requestIdleCallback === 'function';
-  let idleHandle: number | undefined;
-  const observer = new PerformanceObserver((list) => {
-    if (!list.getEntries().some((entry) => entry.name.startsWith('remote-mounted:'))) return;
-    observer.disconnect();
-    const warm = () => routes.filter((route) => route.layout === 'main').forEach((route) => preload(route.module));
-    idleHandle = hasIdle ? window.requestIdleCallback(warm, { timeout: 5000 }) : window.setTimeout(warm, 2000);
-  });
-  observer.observe({ type: 'mark', buffered: true });
+  const cancelWarm = afterFirstPage(() =>
+    routes.filter((route) => route.layout === 'main').forEach((route) => preload(route.module)),
+  );
 
   return () => {
     document.removeEventListener('pointerover', onIntent);
     document.removeEventListener('focusin', onIntent);
-    observer.disconnect();
-    if (idleHandle === undefined) return;
-    if (hasIdle) window.cancelIdleCallback(idleHandle);
-    else window.clearTimeout(idleHandle);
+    cancelWarm();
   };
 }

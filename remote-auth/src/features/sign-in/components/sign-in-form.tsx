@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { markContentReady } from '@devhub/shared/remote-contract';
 import type { SignInPayload } from '@devhub/shared/types';
 import { AUTH_TEXT } from '../../../lib/auth-text';
 import styles from '../../../lib/auth-form.module.css';
@@ -22,6 +24,7 @@ export function SignInForm() {
   } = useForm<SignInPayload>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: EMPTY });
   const signIn = useSignIn();
   const { linkTo } = useRedirectTarget();
+  useEffect(() => markContentReady('auth/SignInPage'), []);
 
   const onSubmit = async (values: SignInPayload) => {
     if ((await signIn(values)) === 'rejected') {

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { markContentReady } from '@devhub/shared/remote-contract';
 import type { SignUpPayload } from '@devhub/shared/types';
 import { AUTH_TEXT } from '../../../lib/auth-text';
 import styles from '../../../lib/auth-form.module.css';
@@ -21,6 +23,7 @@ export function SignUpForm() {
   } = useForm<SignUpPayload>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: EMPTY });
   const signUp = useSignUp();
   const { linkTo } = useRedirectTarget();
+  useEffect(() => markContentReady('auth/SignUpPage'), []);
 
   const onSubmit = async (values: SignUpPayload) => {
     if ((await signUp(values)) === 'reset') reset(EMPTY);

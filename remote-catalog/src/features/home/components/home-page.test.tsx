@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { loadCatalog } from '../../catalog/hooks/use-catalog';
+import { loadHomeDigest } from '../hooks/use-home-digest';
 import { rankTags } from '../../catalog/lib/rank-tags';
 import { topByDownloads } from '../../catalog/lib/sort-items';
 import { renderCatalogPage } from '../../catalog/test/render-catalog-page';
@@ -30,7 +30,7 @@ function dots() {
 }
 
 beforeAll(async () => {
-  await loadCatalog();
+  await loadHomeDigest();
   // jsdom has no PointerEvent, and a plain Event would drop the coordinates a swipe needs.
   if (!('PointerEvent' in window)) {
     Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {}, configurable: true });
@@ -45,6 +45,13 @@ describe('HomePage', () => {
   it('sets the page title to the product name', async () => {
     await renderHome();
     expect(document.title).toBe('DevHub');
+  });
+
+  it('tells the shell its content is on screen once the sections show', async () => {
+    performance.clearMarks();
+    await renderHome();
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(0);
+    expect(performance.getEntriesByName('content-ready:catalog/HomePage')).toHaveLength(1);
   });
 
   describe("carousel 'Bài nổi bật'", () => {

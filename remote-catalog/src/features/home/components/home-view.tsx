@@ -1,21 +1,20 @@
-import { useMemo } from 'react';
-import { CAROUSEL_TOP_COUNT, TOP_TAG_COUNT } from '@devhub/shared/constants';
+import { useEffect, useMemo } from 'react';
+import { markContentReady } from '@devhub/shared/remote-contract';
 import a11y from '../../../lib/a11y.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
-import { useCatalog } from '../../catalog/hooks/use-catalog';
-import { topTags } from '../../catalog/lib/rank-tags';
-import { topByDownloads } from '../../catalog/lib/sort-items';
-import { homeSections } from '../lib/home-sections';
+import { toCatalogItems } from '../../catalog/lib/to-catalog-items';
+import { useHomeDigest } from '../hooks/use-home-digest';
+import { homeContent } from '../lib/home-digest';
 import { FeaturedCarousel } from './featured-carousel';
 import { HomeSection } from './home-section';
 import { TopTags } from './top-tags';
 import styles from './home-view.module.css';
 
 export function HomeView() {
-  const items = useCatalog();
-  const featured = useMemo(() => topByDownloads(items, CAROUSEL_TOP_COUNT), [items]);
-  const tags = useMemo(() => topTags(items, TOP_TAG_COUNT), [items]);
-  const sections = useMemo(() => homeSections(items), [items]);
+  const digest = useHomeDigest();
+  const { featured, sections } = useMemo(() => homeContent(toCatalogItems(digest.articles)), [digest]);
+  const tags = digest.topTags;
+  useEffect(() => markContentReady('catalog/HomePage'), []);
 
   return (
     <div className={styles.page}>

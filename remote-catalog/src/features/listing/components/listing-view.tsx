@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
 import { PAGE_SIZE } from '@devhub/shared/constants';
+import { markContentReady } from '@devhub/shared/remote-contract';
 import type { ListingKind } from '@devhub/shared/types';
 import a11y from '../../../lib/a11y.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
@@ -20,6 +21,7 @@ import styles from './listing-view.module.css';
 
 export function ListingView({ kind }: { kind: ListingKind }) {
   const items = useCatalog();
+  useEffect(() => markContentReady('catalog/ListingPage'), []);
   const { params, searchParams, update, replaceWith } = useListingParams(kind);
   const { query, tags, sort, page } = params;
   const resultsHeadingId = useId();

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon, type IconName } from '@devhub/shared/icon';
+import { notify } from '../../../lib/notify';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { useCurrentUser } from '../hooks/use-current-user';
 import styles from './user-menu.module.css';
@@ -30,7 +30,7 @@ export function UserMenu() {
   const logout = () => {
     close();
     signOut();
-    toast.success(SHELL_TEXT.userMenu.loggedOut);
+    void notify('success', SHELL_TEXT.userMenu.loggedOut);
     void navigate('/');
   };
 
