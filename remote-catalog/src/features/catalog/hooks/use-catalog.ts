@@ -1,4 +1,5 @@
 import { use } from 'react';
+import { settled } from '../../../lib/settled';
 import { fetchArticles } from '../data/catalog-source';
 import { toCatalogItems } from '../lib/to-catalog-items';
 import type { CatalogItem } from '../model/catalog-types';
@@ -7,10 +8,12 @@ let pending: Promise<readonly CatalogItem[]> | null = null;
 
 /** Loads and derives the catalogue once per page load; a failed load is forgotten so a retry asks again. */
 export function loadCatalog(): Promise<readonly CatalogItem[]> {
-  pending ??= fetchArticles().then(toCatalogItems, (error: unknown) => {
-    pending = null;
-    throw error;
-  });
+  pending ??= settled(
+    fetchArticles().then(toCatalogItems, (error: unknown) => {
+      pending = null;
+      throw error;
+    }),
+  );
   return pending;
 }
 

@@ -1,4 +1,5 @@
 import { use } from 'react';
+import { settled } from '../../../lib/settled';
 import { fetchHomeDigest } from '../data/home-source';
 import type { HomeDigest } from '../lib/home-digest';
 
@@ -6,10 +7,12 @@ let pending: Promise<HomeDigest> | null = null;
 
 /** Loads the home digest once per page load; a failed load is forgotten so a retry asks again. */
 export function loadHomeDigest(): Promise<HomeDigest> {
-  pending ??= fetchHomeDigest().catch((error: unknown) => {
-    pending = null;
-    throw error;
-  });
+  pending ??= settled(
+    fetchHomeDigest().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    }),
+  );
   return pending;
 }
 
