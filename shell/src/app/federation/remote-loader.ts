@@ -34,6 +34,9 @@ export function currentRegistry(): RemoteRegistry | null {
   return registryState.status === 'ready' ? registryState.registry : null;
 }
 
+// The current route's module is requested at startup and again by its page: one request serves both.
+const inFlight = new Map<RemoteModuleId, Promise<unknown>>();
+
 function remoteOf(id: RemoteModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }
@@ -49,8 +52,19 @@ export async function loadRemoteModule<K extends RemoteModuleId>(
   if (registryState.status === 'failed') throw new Error(SHELL_TEXT.remote.registryFailed(registryState.message));
   if (registryState.status === 'pending') throw new Error('Registry not loaded before the first remote request');
   const name = remoteOf(id);
-  if (fresh) registerRemotes([remoteInfo(registryState.registry, name)], { force: true });
-  const module = await loadRemote<RemoteModules[K]>(id);
-  if (!module) throw new Error(`${id}: the federation runtime returned no module`);
-  return module;
+  if (fresh) {
+    inFlight.delete(id);
+    registerRemotes([remoteInfo(registryState.registry, name)], { force: true });
+  }
+  let request = inFlight.get(id) as Promise<RemoteModules[K]> | undefined;
+  if (!request) {
+    request = loadRemote<RemoteModules[K]>(id).then((module) => {
+      if (!module) throw new Error(`${id}: the federation runtime returned no module`);
+      return module;
+    });
+    inFlight.set(id, request);
+    // A failure is not kept: the next request (a retry) asks the runtime again.
+    request.catch(() => inFlight.delete(id));
+  }
+  return request;
 }

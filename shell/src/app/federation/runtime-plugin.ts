@@ -62,9 +62,24 @@ function remoteForManifestUrl(url: string): RemoteName | null {
   return null;
 }
 
+declare global {
+  interface Window {
+    /** The current route's manifest, which index.html's inline warm-up requested before any bundle ran. */
+    __devhubManifest?: { url: string; response: Promise<Response> };
+  }
+}
+
+/** The warm-up's manifest response when it is this one, once (a retry must go to the network). */
+function warmManifest(url: string): Promise<Response> | undefined {
+  const warm = window.__devhubManifest;
+  if (!warm || warm.url !== url) return undefined;
+  window.__devhubManifest = undefined;
+  return warm.response.then((response) => response.clone());
+}
+
 /** Fetches a manifest for the runtime, keeping a copy of what the panel and the checks need. */
 async function fetchManifest(url: string, init: RequestInit, remoteName?: string): Promise<Response> {
-  const response = await fetch(url, init);
+  const response = await (warmManifest(url) ?? fetch(url, init));
   const name = remoteName && isRemoteName(remoteName) ? remoteName : remoteForManifestUrl(url);
   if (name && response.ok) {
     const manifest = readManifest(

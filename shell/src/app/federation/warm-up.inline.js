@@ -1,7 +1,8 @@
 /* Inlined into index.html (see shell/rspack.config.ts): it runs while the shell's bundle is
- * still downloading, reads the registry once and hints the current route's remote (manifest,
- * entry, the exposed module's chunks and styles), so the federation runtime finds them
- * already on their way. Plain script: no bundler, no modules. */
+ * still downloading, reads the registry once, fetches the current route's remote manifest (the
+ * runtime plugin hands this response to the federation runtime instead of asking again) and
+ * hints its entry, the exposed module's chunks and styles, so the runtime finds them already on
+ * their way. Plain script: no bundler, no modules. */
 (function (routeModules) {
   var registry = fetch('/remotes.json');
   window.__devhubRegistry = registry;
@@ -30,11 +31,16 @@
       var pin = raw && raw.remotes && raw.remotes[remote];
       if (!pin || typeof pin.entry !== 'string') return;
       var manifestUrl = new URL(pin.entry, location.href).href;
-      hint(manifestUrl, 'fetch');
-      // Another credentials mode than the hint, so the runtime's own request still gets the hinted one.
-      return fetch(manifestUrl, { credentials: 'omit' })
+      // Scripts come with credentials, a manifest fetch without: each needs its own connection.
+      var preconnect = document.createElement('link');
+      preconnect.rel = 'preconnect';
+      preconnect.href = new URL(manifestUrl).origin;
+      document.head.appendChild(preconnect);
+      var manifestResponse = fetch(manifestUrl);
+      window.__devhubManifest = { url: manifestUrl, response: manifestResponse };
+      return manifestResponse
         .then(function (response) {
-          return response.json();
+          return response.clone().json();
         })
         .then(function (manifest) {
           var meta = manifest.metaData || {};
