@@ -89,7 +89,10 @@ export default tseslint.config(
   {
     // Inlined into the shell's index.html: a plain browser script, its route map substituted at build time.
     files: ['shell/src/app/federation/warm-up.inline.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser, ROUTE_MODULES: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: { ...globals.browser, ROUTE_MODULES: 'readonly', SHELL_SHARED: 'readonly' },
+    },
   },
   {
     // Browser tests pass functions to page.evaluate, which run in the page.

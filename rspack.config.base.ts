@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 
 const workspaceRoot = dirname(fileURLToPath(import.meta.url));
 
@@ -189,6 +189,42 @@ function preferEsmFederationRuntime() {
   });
 }
 
+const CONSUMED_SHARE = /^consume shared module \([^)]*\) (.+?)@[^@\s]* /;
+
+/**
+ * Fills each expose's `requires` in mf-manifest.json (a field of the manifest format that Rspack
+ * leaves empty) with the shared modules the exposed module needs, so the shell can start loading
+ * them together with the page instead of after it.
+ */
+class ExposeRequiresPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('ExposeRequiresPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ExposeRequiresPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const asset = compilation.getAsset('mf-manifest.json');
+          if (!asset) return;
+          const manifest = JSON.parse(asset.source.source().toString()) as {
+            exposes?: Array<{ name: string; requires?: string[] }>;
+          };
+          for (const expose of manifest.exposes ?? []) {
+            const group = compilation.namedChunkGroups.get(`__federation_expose_${expose.name}`);
+            const requires = new Set<string>();
+            for (const chunk of group?.chunks ?? []) {
+              for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
+                const share = CONSUMED_SHARE.exec(module.identifier())?.[1];
+                if (share) requires.add(share);
+              }
+            }
+            expose.requires = [...requires].sort();
+          }
+          compilation.updateAsset('mf-manifest.json', new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+        },
+      );
+    });
+  }
+}
+
 export function createAppConfig(options: AppOptions): Configuration {
   const { dir, name, port, kind } = options;
   const isProduction = process.env.NODE_ENV === 'production';
@@ -264,6 +300,7 @@ export function createAppConfig(options: AppOptions): Configuration {
         ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.', noErrorOnMissing: true }] })]
         : []),
       ...(options.mono ? [] : [federationPlugin(options, dir, isProduction), preferEsmFederationRuntime()]),
+      ...(kind === 'remote' && !options.mono ? [new ExposeRequiresPlugin()] : []),
     ],
     optimization: {
       // Federation relies on stable module ids across separately built containers.

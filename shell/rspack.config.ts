@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAppConfig } from '../rspack.config.base.ts';
+import { createAppConfig, sharedSingletons } from '../rspack.config.base.ts';
 
 const dir = import.meta.dirname;
 const benchMono = join(dir, '../e2e/bench/mono');
@@ -8,6 +8,7 @@ const routeModules = readFileSync(join(dir, 'src/app/route-modules.json'), 'utf8
 const warmUpScript = readFileSync(join(dir, 'src/app/federation/warm-up.inline.js'), 'utf8')
   // Inlined in a <script>: the route map is data, and the source must not close the tag.
   .replace('ROUTE_MODULES', JSON.stringify(JSON.parse(routeModules)))
+  .replace('SHELL_SHARED', JSON.stringify(Object.keys(sharedSingletons(dir))))
   .replaceAll('</', '<\\/');
 
 export default createAppConfig({

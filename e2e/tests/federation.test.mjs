@@ -68,6 +68,19 @@ describe('federation in the browser', () => {
     await context.close();
   });
 
+  it("lists in each remote's manifest the shared modules every exposed page needs", () => {
+    const requiresOf = (dir, name) =>
+      JSON.parse(readFileSync(join(ROOT, dir, 'dist', 'mf-manifest.json'), 'utf8')).exposes.find(
+        (expose) => expose.name === name,
+      ).requires;
+    const signIn = requiresOf('remote-auth', 'SignInPage');
+    for (const name of ['react', 'react-hook-form', 'react-hot-toast', '@devhub/shared/api-client']) {
+      assert.ok(signIn.includes(name), `SignInPage requires ${name}: ${signIn.join(', ')}`);
+    }
+    const home = requiresOf('remote-catalog', 'HomePage');
+    assert.ok(home.includes('react-router') && !home.includes('react-hook-form'), home.join(', '));
+  });
+
   it('downloads one react-dom and shares one store and one toaster across all three remotes', async () => {
     const { context, page, errors } = await openPage(browser);
     const reactDomCopies = [];

@@ -3,7 +3,7 @@
  * runtime plugin hands this response to the federation runtime instead of asking again) and
  * hints its entry, the exposed module's chunks and styles, so the runtime finds them already on
  * their way. Plain script: no bundler, no modules. */
-(function (routeModules) {
+(function (routeModules, shellShared) {
   var registry = fetch('/remotes.json');
   window.__devhubRegistry = registry;
   var module = routeModules[location.pathname];
@@ -62,9 +62,21 @@
           ((assets.css && assets.css.sync) || []).forEach(function (file) {
             hint(new URL(file, base).href, 'style');
           });
+          // Shared modules the page needs and the shell does not provide come from the remote itself
+          // (the shell starts the ones it provides, see start-remotes.ts).
+          ((found && found.requires) || []).forEach(function (name) {
+            if (shellShared.indexOf(name) !== -1) return;
+            (manifest.shared || []).forEach(function (shared) {
+              if (shared.name !== name) return;
+              var sharedJs = (shared.assets && shared.assets.js) || {};
+              (sharedJs.sync || []).forEach(function (file) {
+                hint(new URL(file, base).href, 'script');
+              });
+            });
+          });
         });
     })
     .catch(function () {
       // Only a head start: the real load reports its own errors.
     });
-})(ROUTE_MODULES);
+})(ROUTE_MODULES, SHELL_SHARED);
