@@ -1,9 +1,8 @@
-import { getInstance, loadShare } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteModuleId } from '@devhub/shared/remote-contract';
+import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { OVERRIDE_PARAM, collectOverrides, type RefusedOverride } from './federation/overrides';
 import { readRegistryResponse } from './federation/registry-request';
-import { activateRegistry, failRegistry, loadRemoteModule } from './federation/remote-loader';
+import { activateRegistry, failRegistry, startRemoteModule } from './federation/remote-loader';
 import { fetchRegistry } from './federation/remote-registry';
 import { ROUTES } from './route-table';
 
@@ -12,37 +11,11 @@ export interface RemotesStart {
   refused: RefusedOverride[];
 }
 
-interface ManifestExposes {
-  exposes?: Array<{ path?: string; requires?: string[] }>;
-}
-
-/**
- * Starts the shared modules the page needs that the shell provides (its manifest lists them:
- * see ExposeRequiresPlugin), beside the page rather than once its code has run.
- */
-function warmSharedOf(module: RemoteModuleId): void {
-  const warm = window.__devhubManifest;
-  if (!warm) return;
-  const expose = `./${module.slice(module.indexOf('/') + 1)}`;
-  warm.response
-    .then((response) => response.clone().json() as Promise<ManifestExposes>)
-    .then((manifest) => {
-      const provided = getInstance()?.options.shared ?? {};
-      const requires = manifest.exposes?.find((candidate) => candidate.path === expose)?.requires ?? [];
-      for (const name of requires) {
-        if (Object.hasOwn(provided, name)) loadShare(name).catch(() => undefined);
-      }
-    })
-    .catch(() => undefined);
-}
-
 /** Starts loading the current route's remote page, if the visitor may see it. */
 function warmCurrentRoute(): void {
   const route = ROUTES.find((candidate) => candidate.path === window.location.pathname);
   if (!route || (route.access === 'signed-in' && !useSessionStore.getState().isAuthenticated)) return;
-  warmSharedOf(route.module);
-  // Only a head start: the page's own load reports any failure.
-  loadRemoteModule(route.module).catch(() => undefined);
+  startRemoteModule(route.module);
 }
 
 /**
