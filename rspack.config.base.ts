@@ -138,7 +138,7 @@ export interface AppOptions {
    * Benchmark baseline: no federation; `alias` swaps the shell's remote loader for direct
    * imports of the remotes' exposed modules, so the same app ships as one bundle.
    */
-  mono?: { alias: Record<string, string>; outputPath: string };
+  mono?: { alias: Record<string, string>; outputPath: string; entry: string };
 }
 
 function federationPlugin(options: AppOptions, dir: string, isProduction: boolean) {
@@ -251,7 +251,7 @@ export function createAppConfig(options: AppOptions): Configuration {
     devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
     // A remote's production build is only its federation container; its standalone frame
     // (src/index.ts, index.html) is for its team's dev server.
-    entry: kind === 'remote' && isProduction ? {} : { main: './src/index.ts' },
+    entry: kind === 'remote' && isProduction ? {} : { main: options.mono?.entry ?? './src/index.ts' },
     output: {
       path: options.mono?.outputPath ?? join(dir, 'dist'),
       // The shell serves deep links (/blog/…), so its assets are rooted; a remote is

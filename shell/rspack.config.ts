@@ -27,6 +27,7 @@ export default createAppConfig({
     ? {
         mono: {
           outputPath: join(dir, '../e2e/bench/tmp/mono'),
+          entry: join(benchMono, 'mono-index.ts'),
           alias: {
             [join(dir, 'src/app/federation/remote-loader.ts')]: join(benchMono, 'mono-remote-loader.ts'),
             [join(dir, 'src/features/remotes/remote-preload.ts')]: join(benchMono, 'mono-remote-preload.ts'),
