@@ -1,44 +1,33 @@
 // Sign-up and sign-in end to end: the production build of the shell and remotes against a
 // freshly spawned auth API on an empty database, with no request intercepted anywhere.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage } from '../support/browser.mjs';
+import { describe, it } from 'node:test';
+import { openPage } from '../support/browser.mjs';
+import { useStack } from '../support/suite.mjs';
 import { newAccount, registerThroughTheJourney, signIn, signUp, storedToken } from '../support/auth-flow.mjs';
-import { startStack } from '../support/stack.mjs';
 
 describe('sign-up and sign-in against the real auth API', () => {
-  let stack;
-  let browser;
-
-  before(async () => {
-    stack = await startStack({ api: true });
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStack({ api: true });
 
   it('registers, lands signed in with the real name, logs out, signs in again and opens /profile', async () => {
-    const { context, page, errors } = await openPage(browser);
-    await registerThroughTheJourney(page, stack.shellUrl);
+    const { context, page, errors } = await openPage(suite.browser);
+    await registerThroughTheJourney(page, suite.stack.shellUrl);
     assert.deepEqual(errors, [], 'no page error');
     await context.close();
   });
 
   it('brings a signed-out visitor of /profile back there after signing in', async () => {
     const account = newAccount();
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(`${stack.shellUrl}/signup`);
+    const { context, page, errors } = await openPage(suite.browser);
+    await page.goto(`${suite.stack.shellUrl}/signup`);
     await signUp(page, account);
-    await page.waitForURL(`${stack.shellUrl}/`);
+    await page.waitForURL(`${suite.stack.shellUrl}/`);
     await page.evaluate(() => localStorage.removeItem('access_token'));
 
-    await page.goto(`${stack.shellUrl}/profile`);
-    await page.waitForURL(`${stack.shellUrl}/signin?redirect=%2Fprofile`);
+    await page.goto(`${suite.stack.shellUrl}/profile`);
+    await page.waitForURL(`${suite.stack.shellUrl}/signin?redirect=%2Fprofile`);
     await signIn(page, account.username, account.password);
-    await page.waitForURL(`${stack.shellUrl}/profile`);
+    await page.waitForURL(`${suite.stack.shellUrl}/profile`);
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     assert.deepEqual(errors, [], 'no page error');
     await context.close();
@@ -46,13 +35,13 @@ describe('sign-up and sign-in against the real auth API', () => {
 
   it('refuses a wrong password with the spec message and clears only the password', async () => {
     const account = newAccount();
-    const { context, page } = await openPage(browser);
-    await page.goto(`${stack.shellUrl}/signup`);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.stack.shellUrl}/signup`);
     await signUp(page, account);
-    await page.waitForURL(`${stack.shellUrl}/`);
+    await page.waitForURL(`${suite.stack.shellUrl}/`);
     await page.evaluate(() => localStorage.removeItem('access_token'));
 
-    await page.goto(`${stack.shellUrl}/signin`);
+    await page.goto(`${suite.stack.shellUrl}/signin`);
     await signIn(page, account.username, 'not-the-password');
     await page.getByText('Tên đăng nhập hoặc mật khẩu không đúng').waitFor();
     assert.equal(await page.getByLabel('Mật khẩu', { exact: true }).inputValue(), '');
@@ -64,13 +53,13 @@ describe('sign-up and sign-in against the real auth API', () => {
 
   it('answers a taken username with the duplicate message and resets the form', async () => {
     const account = newAccount();
-    const { context, page } = await openPage(browser);
-    await page.goto(`${stack.shellUrl}/signup`);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.stack.shellUrl}/signup`);
     await signUp(page, account);
-    await page.waitForURL(`${stack.shellUrl}/`);
+    await page.waitForURL(`${suite.stack.shellUrl}/`);
     await page.evaluate(() => localStorage.removeItem('access_token'));
 
-    await page.goto(`${stack.shellUrl}/signup`);
+    await page.goto(`${suite.stack.shellUrl}/signup`);
     await signUp(page, { ...account, email: `other.${account.email}` });
     await page.getByText('Trùng tên đăng nhập hoặc email').waitFor();
     assert.equal(await page.getByLabel('Tên đăng nhập', { exact: true }).inputValue(), '');

@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../support/browser.mjs';
 import { contentMark, loadCold } from '../support/first-load.mjs';
-import { REMOTE_DIRS, ROOT, startStack } from '../support/stack.mjs';
+import { useStack } from '../support/suite.mjs';
+import { REMOTE_DIRS, ROOT } from '../support/stack.mjs';
 
 const KIB = 1024;
 const BUDGETS = { homeFirstLoadJs: 150 * KIB, remoteEntry: 10 * KIB };
@@ -15,21 +15,14 @@ const BUDGETS = { homeFirstLoadJs: 150 * KIB, remoteEntry: 10 * KIB };
 const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
 
 describe('byte budgets', () => {
-  let stack;
-  let browser;
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStack();
 
   it(`downloads at most ${kib(BUDGETS.homeFirstLoadJs)} of JS (gzip) before the home page's content`, async () => {
-    const { jsBytes, scripts } = await loadCold(browser, `${stack.shellUrl}/`, contentMark('catalog/HomePage'));
+    const { jsBytes, scripts } = await loadCold(
+      suite.browser,
+      `${suite.stack.shellUrl}/`,
+      contentMark('catalog/HomePage'),
+    );
     const listing = scripts.map((script) => `  ${kib(script.encodedBodySize).padStart(9)}  ${script.name}`).join('\n');
     assert.ok(
       scripts.every((script) => script.encodedBodySize > 0),

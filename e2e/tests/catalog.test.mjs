@@ -2,22 +2,11 @@
 // three widths, the four listings with their search, tags, sort, pager and history, and the
 // go-to-top button. Runs against the production builds (build the shell and the remotes first).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage } from '../support/browser.mjs';
-import { startStack } from '../support/stack.mjs';
+import { describe, it } from 'node:test';
+import { openPage } from '../support/browser.mjs';
+import { useStack } from '../support/suite.mjs';
 
-let stack;
-let browser;
-
-before(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const suite = useStack();
 
 /** Polls until `check` stops throwing: the page settles (navigation, transitions) at its own pace. */
 async function eventually(check, { tries = 100, interval = 50 } = {}) {
@@ -33,8 +22,8 @@ async function eventually(check, { tries = 100, interval = 50 } = {}) {
 
 /** Opens a path of the shell in a fresh context and waits for the catalogue page's heading. */
 async function visit(path, options = {}) {
-  const session = await openPage(browser, options);
-  await session.page.goto(`${stack.shellUrl}${path}`);
+  const session = await openPage(suite.browser, options);
+  await session.page.goto(`${suite.stack.shellUrl}${path}`);
   await session.page
     .getByRole('heading', { level: options.heading ?? 1 })
     .first()
@@ -77,12 +66,12 @@ const cardNumbers = (page, unit) =>
 
 /** Every title of a listing, page after page. */
 async function allTitles(page, path) {
-  await page.goto(`${stack.shellUrl}${path}`);
+  await page.goto(`${suite.stack.shellUrl}${path}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   const total = await resultCount(page);
   const titles = [];
   for (let number = 1; titles.length < total; number += 1) {
-    await page.goto(`${stack.shellUrl}${path}?page=${number}`);
+    await page.goto(`${suite.stack.shellUrl}${path}?page=${number}`);
     await eventually(async () =>
       assert.equal(await page.getByRole('textbox', { name: 'Nhập số trang' }).inputValue(), String(number)),
     );
@@ -185,7 +174,7 @@ describe('home page', () => {
 
 describe('listings', () => {
   it('shows only its own type on each listing', async () => {
-    const session = await openPage(browser);
+    const session = await openPage(suite.browser);
     try {
       const listings = {};
       for (const path of ['/blog', '/software', '/docs', '/courses'])
@@ -203,7 +192,7 @@ describe('listings', () => {
       for (const path of ['/software', '/docs', '/courses']) assert.ok(listings[path].total >= 25, path);
 
       const softwareTitle = listings['/software'].titles[0];
-      await session.page.goto(`${stack.shellUrl}/blog?q=${encodeURIComponent(softwareTitle)}`);
+      await session.page.goto(`${suite.stack.shellUrl}/blog?q=${encodeURIComponent(softwareTitle)}`);
       await session.page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' }).waitFor();
       await session.page.getByRole('link', { name: 'Phần mềm (1)' }).click();
       await eventually(async () => assert.deepEqual(await cardTitles(session.page), [softwareTitle]));
@@ -227,7 +216,7 @@ describe('listings', () => {
       assert.equal(tags.length, await resultCount(page));
       for (const cardTagList of tags) assert.ok(cardTagList.includes('React'));
 
-      await page.goto(`${stack.shellUrl}/`);
+      await page.goto(`${suite.stack.shellUrl}/`);
       await page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link', { name: 'VS Code' }).click();
       await page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' }).waitFor();
       await page.getByRole('link', { name: /^Phần mềm \(\d+\)$/ }).click();
@@ -252,7 +241,7 @@ describe('listings', () => {
         for (const text of texts) assert.match(text, /kubernetes/i);
       });
 
-      await page.goto(`${stack.shellUrl}/blog?q=${encodeURIComponent('lap trinh')}`);
+      await page.goto(`${suite.stack.shellUrl}/blog?q=${encodeURIComponent('lap trinh')}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       assert.equal(await page.getByRole('searchbox', { name: 'Tìm trong danh sách' }).inputValue(), 'lap trinh');
       assert.ok((await cardTitles(page)).some((title) => title.toLowerCase().includes('lập trình')));
@@ -334,9 +323,9 @@ describe('listings', () => {
       await onPage(2);
       await eventually(async () => assert.equal(await page.evaluate(() => window.scrollY), 0));
 
-      await page.goto(`${stack.shellUrl}/blog?page=abc`);
+      await page.goto(`${suite.stack.shellUrl}/blog?page=abc`);
       await onPage(1);
-      await page.goto(`${stack.shellUrl}/blog?page=42`);
+      await page.goto(`${suite.stack.shellUrl}/blog?page=42`);
       await onPage(3);
     });
   });

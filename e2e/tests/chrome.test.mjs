@@ -3,10 +3,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { seriousViolations } from '../support/axe.mjs';
-import { launchBrowser, openPage } from '../support/browser.mjs';
-import { ROOT, startStack } from '../support/stack.mjs';
+import { openPage } from '../support/browser.mjs';
+import { useStack } from '../support/suite.mjs';
+import { ROOT } from '../support/stack.mjs';
 import { ROUTE_PATHS } from '../support/routes.mjs';
 
 const WIDTHS = [390, 800, 1280];
@@ -41,24 +42,16 @@ function signInThroughStore(page) {
 }
 
 describe('shell chrome', () => {
-  let stack;
-  let browser;
+  const suite = useStack();
 
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+  before(() => {
     mkdirSync(ARTIFACTS, { recursive: true });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   for (const width of WIDTHS) {
     it(`lays out the header and sidebar at ${width}px`, async () => {
-      const { context, page, errors } = await openPage(browser, { width });
-      await page.goto(`${stack.shellUrl}/blog`);
+      const { context, page, errors } = await openPage(suite.browser, { width });
+      await page.goto(`${suite.stack.shellUrl}/blog`);
       await contentMounted(page);
       const sidebar = page.locator('#main-sidebar');
       const menuButton = page.getByRole('button', { name: 'Mở menu điều hướng' });
@@ -96,8 +89,8 @@ describe('shell chrome', () => {
   }
 
   it('keeps the chosen theme across reloads and puts it on <html>', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${stack.shellUrl}/`);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.stack.shellUrl}/`);
     const toggle = page.getByRole('button', { name: /Giao diện/ });
     assert.match(await toggle.getAttribute('aria-label'), /theo hệ thống/);
     await toggle.click();
@@ -112,10 +105,10 @@ describe('shell chrome', () => {
   });
 
   it('applies the saved dark theme before the first paint', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.route('**/main.*.js', (route) => route.abort());
-    await page.goto(`${stack.shellUrl}/`);
+    await page.goto(`${suite.stack.shellUrl}/`);
     assert.ok(
       await page.evaluate(() => document.documentElement.classList.contains('dark')),
       'dark before any bundle ran',
@@ -124,8 +117,8 @@ describe('shell chrome', () => {
   });
 
   it('shows the user menu once signed in, and the sign-in links after logout', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${stack.shellUrl}/`);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.stack.shellUrl}/`);
     await page.getByRole('link', { name: 'Đăng nhập', exact: true }).waitFor();
     await signInThroughStore(page);
     const trigger = page.getByRole('button', { name: /Mở menu tài khoản/ });
@@ -142,16 +135,16 @@ describe('shell chrome', () => {
   });
 
   it('signs this tab out when another tab logs out', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('access_token', 'e2e-token');
         sessionStorage.setItem('seeded', '1');
       }
     });
-    await page.goto(`${stack.shellUrl}/`);
+    await page.goto(`${suite.stack.shellUrl}/`);
     const other = await context.newPage();
-    await other.goto(`${stack.shellUrl}/`);
+    await other.goto(`${suite.stack.shellUrl}/`);
     await page.getByRole('button', { name: /Mở menu tài khoản/ }).waitFor();
     await other.getByRole('button', { name: /Mở menu tài khoản/ }).click();
     await other.getByRole('button', { name: 'Đăng xuất' }).click();
@@ -160,8 +153,8 @@ describe('shell chrome', () => {
   });
 
   it('redirects a signed-out visitor of /profile to sign-in with the way back', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${stack.shellUrl}/profile`);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.stack.shellUrl}/profile`);
     await page.waitForURL((url) => url.pathname === '/signin');
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/profile');
     await context.close();
@@ -171,10 +164,10 @@ describe('shell chrome', () => {
     const problems = [];
     for (const theme of ['light', 'dark']) {
       for (const path of ROUTES) {
-        const { context, page } = await openPage(browser, { colorScheme: theme });
+        const { context, page } = await openPage(suite.browser, { colorScheme: theme });
         await context.addInitScript(() => localStorage.setItem('access_token', 'e2e-token'));
         if (path === '/signin' || path === '/signup') await context.clearCookies();
-        await page.goto(`${stack.shellUrl}${path}`);
+        await page.goto(`${suite.stack.shellUrl}${path}`);
         await contentMounted(page);
         for (const violation of await seriousViolations(page)) problems.push(`${theme} ${path}: ${violation}`);
         await context.close();
@@ -184,10 +177,10 @@ describe('shell chrome', () => {
   });
 
   it("never lets a remote's stylesheet restyle the shell", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     await context.addInitScript(() => localStorage.setItem('access_token', 'e2e-token'));
     // The 404 page loads no remote: the shell's styles alone.
-    await page.goto(`${stack.shellUrl}/khong-ton-tai`);
+    await page.goto(`${suite.stack.shellUrl}/khong-ton-tai`);
     await page.getByRole('heading', { name: 'Không tìm thấy trang' }).waitFor();
     const snapshot = () =>
       page.evaluate(() => {
@@ -247,7 +240,7 @@ describe('shell chrome', () => {
         [...document.styleSheets]
           .map((sheet) => sheet.href)
           .filter((href) => href && origins.some((origin) => href.startsWith(origin))),
-      Object.values(stack.remotes),
+      Object.values(suite.stack.remotes),
     );
     assert.ok(remoteSheets.length > 0, `the remotes' stylesheets were loaded (${remoteSheets.length})`);
     const unscoped = [];
@@ -264,9 +257,9 @@ describe('shell chrome', () => {
     for (const theme of ['light', 'dark']) {
       for (const width of WIDTHS) {
         for (const path of ['/', '/blog', '/profile', '/signin']) {
-          const { context, page } = await openPage(browser, { width, colorScheme: theme });
+          const { context, page } = await openPage(suite.browser, { width, colorScheme: theme });
           if (path === '/profile') await context.addInitScript(() => localStorage.setItem('access_token', 'e2e-token'));
-          await page.goto(`${stack.shellUrl}${path}`);
+          await page.goto(`${suite.stack.shellUrl}${path}`);
           await contentMounted(page);
           await page.waitForLoadState('networkidle');
           const name = `${path === '/' ? 'home' : path.slice(1)}-${width}-${theme}.png`;

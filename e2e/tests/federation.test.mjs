@@ -5,27 +5,17 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage } from '../support/browser.mjs';
+import { describe, it } from 'node:test';
+import { openPage } from '../support/browser.mjs';
+import { useStack } from '../support/suite.mjs';
 import { startDevServer } from '../support/dev-server.mjs';
-import { ROOT, startStack } from '../support/stack.mjs';
+import { ROOT } from '../support/stack.mjs';
 import { hashTree } from '../support/files.mjs';
 
 const SIGNED_IN = () => localStorage.setItem('access_token', 'e2e-token');
 
 describe('federation in the browser', () => {
-  let stack;
-  let browser;
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStack();
 
   it('renders every route of the table with no page error', async () => {
     const expectations = [
@@ -42,9 +32,9 @@ describe('federation in the browser', () => {
       ['/setting', 'account', true],
     ];
     for (const [path, layout, signedIn] of expectations) {
-      const { context, page, errors } = await openPage(browser);
+      const { context, page, errors } = await openPage(suite.browser);
       if (signedIn) await context.addInitScript(SIGNED_IN);
-      await page.goto(`${stack.shellUrl}${path}`);
+      await page.goto(`${suite.stack.shellUrl}${path}`);
       await page.waitForFunction(
         (id) => performance.getEntriesByType('mark').some((m) => m.name.startsWith(id)),
         'remote-mounted:',
@@ -60,8 +50,8 @@ describe('federation in the browser', () => {
   });
 
   it('shows a Vietnamese 404 in the main layout for unknown paths', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${stack.shellUrl}/khong-co-trang-nay`);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.stack.shellUrl}/khong-co-trang-nay`);
     await page.getByRole('heading', { name: 'Không tìm thấy trang' }).waitFor();
     assert.ok(await page.getByRole('navigation', { name: 'Điều hướng chính' }).isVisible());
     assert.equal(await page.title(), 'DevHub - Không tìm thấy trang');
@@ -82,7 +72,7 @@ describe('federation in the browser', () => {
   });
 
   it('downloads one react-dom and shares one store and one toaster across all three remotes', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(suite.browser);
     const reactDomCopies = [];
     page.on('response', async (response) => {
       if (!response.url().endsWith('.js')) return;
@@ -104,7 +94,7 @@ describe('federation in the browser', () => {
       }),
     );
 
-    await page.goto(`${stack.shellUrl}/`);
+    await page.goto(`${suite.stack.shellUrl}/`);
     await page.getByRole('heading', { name: 'Bài nổi bật' }).first().waitFor();
 
     // A toast raised inside remote-auth lands in the shell's one toaster.
@@ -146,12 +136,12 @@ describe('federation in the browser', () => {
   });
 
   it('keeps the shell working while the catalog remote is down, and retries without a reload', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     await context.addInitScript(SIGNED_IN);
-    const catalogPattern = `${stack.remotes.catalog}/**`;
+    const catalogPattern = `${suite.stack.remotes.catalog}/**`;
     await page.route(catalogPattern, (route) => route.abort('connectionrefused'));
 
-    await page.goto(`${stack.shellUrl}/`);
+    await page.goto(`${suite.stack.shellUrl}/`);
     await page.getByRole('heading', { name: 'Không tải được nội dung' }).waitFor();
     assert.ok(await page.getByText('Không tải được trang chủ').isVisible());
     assert.ok(await page.getByRole('banner').isVisible());
@@ -186,22 +176,22 @@ describe('federation in the browser', () => {
         const path = join(altDir, name);
         writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"Profile"', '"Profile (bản thử nghiệm)"'));
       }
-      const altUrl = await stack.serveExtra(altDir);
+      const altUrl = await suite.stack.serveExtra(altDir);
 
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(suite.browser);
       await context.addInitScript(SIGNED_IN);
-      await page.goto(`${stack.shellUrl}/profile`);
+      await page.goto(`${suite.stack.shellUrl}/profile`);
       await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
 
-      stack.writeRegistry({
-        ...stack.registry,
-        remotes: { ...stack.registry.remotes, account: { entry: `${altUrl}/mf-manifest.json` } },
+      suite.stack.writeRegistry({
+        ...suite.stack.registry,
+        remotes: { ...suite.stack.registry.remotes, account: { entry: `${altUrl}/mf-manifest.json` } },
       });
       await page.reload();
       await page.getByRole('heading', { name: 'Profile (bản thử nghiệm)' }).waitFor();
       await context.close();
     } finally {
-      stack.writeRegistry(stack.registry);
+      suite.stack.writeRegistry(suite.stack.registry);
       rmSync(altDir, { recursive: true, force: true });
     }
     assert.equal(hashTree(shellDist), before, "the shell's dist/ is untouched");
@@ -216,7 +206,7 @@ describe('federation in the browser', () => {
     for (const [dir, [path, text]] of Object.entries(pages)) {
       const server = await startDevServer(dir);
       try {
-        const { context, page, errors } = await openPage(browser);
+        const { context, page, errors } = await openPage(suite.browser);
         await page.goto(`${server.url}${path}`);
         await page.getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
         assert.ok(await page.getByText(`${dir} · chạy riêng`).isVisible(), `${dir} shows its own frame`);
@@ -229,12 +219,12 @@ describe('federation in the browser', () => {
   });
 
   it('preloads a remote when a link to its route is hovered', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     const authRequests = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(stack.remotes.auth)) authRequests.push(request.url());
+      if (request.url().startsWith(suite.stack.remotes.auth)) authRequests.push(request.url());
     });
-    await page.goto(`${stack.shellUrl}/khong-ton-tai`);
+    await page.goto(`${suite.stack.shellUrl}/khong-ton-tai`);
     await page.getByRole('heading', { name: 'Không tìm thấy trang' }).waitFor();
     assert.deepEqual(authRequests, [], 'nothing fetched from remote-auth before any intent');
     await page.getByRole('link', { name: 'Đăng nhập', exact: true }).hover();
@@ -253,16 +243,16 @@ describe('federation in the browser', () => {
   });
 
   it('explains a malformed remotes.json in Vietnamese and still renders the shell', async () => {
-    stack.writeRegistry('{ "remotes": ');
+    suite.stack.writeRegistry('{ "remotes": ');
     try {
-      const { context, page } = await openPage(browser);
-      await page.goto(`${stack.shellUrl}/`);
+      const { context, page } = await openPage(suite.browser);
+      await page.goto(`${suite.stack.shellUrl}/`);
       await page.getByRole('heading', { name: 'Không tải được nội dung' }).waitFor();
       await page.getByText(/remotes\.json không phải JSON hợp lệ/).waitFor({ state: 'attached' });
       assert.ok(await page.getByRole('banner').isVisible());
       await context.close();
     } finally {
-      stack.writeRegistry(stack.registry);
+      suite.stack.writeRegistry(suite.stack.registry);
     }
   });
 });
