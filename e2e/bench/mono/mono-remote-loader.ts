@@ -25,7 +25,3 @@ export function currentRegistry(): null {
 export async function loadRemoteModule(id: RemoteModuleId): Promise<Record<string, unknown>> {
   return (await MODULES[id]()) as Record<string, unknown>;
 }
-
-export function startRemoteModule(id: RemoteModuleId): void {
-  loadRemoteModule(id).catch(() => undefined);
-}

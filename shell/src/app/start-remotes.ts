@@ -2,7 +2,7 @@ import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { OVERRIDE_PARAM, collectOverrides, type RefusedOverride } from './federation/overrides';
 import { readRegistryResponse } from './federation/registry-request';
-import { activateRegistry, failRegistry, startRemoteModule } from './federation/remote-loader';
+import { activateRegistry, failRegistry, loadRemoteModule } from './federation/remote-loader';
 import { fetchRegistry } from './federation/remote-registry';
 import { ROUTES } from './route-table';
 
@@ -15,7 +15,8 @@ export interface RemotesStart {
 function warmCurrentRoute(): void {
   const route = ROUTES.find((candidate) => candidate.path === window.location.pathname);
   if (!route || (route.access === 'signed-in' && !useSessionStore.getState().isAuthenticated)) return;
-  startRemoteModule(route.module);
+  // Only a head start: the page's own load reports any failure.
+  loadRemoteModule(route.module).catch(() => undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getInstance, loadRemote, loadShare, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteModules, RemoteName } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import type { Overrides } from './overrides';
@@ -67,35 +67,4 @@ export async function loadRemoteModule<K extends RemoteModuleId>(
     request.catch(() => inFlight.delete(id));
   }
   return request;
-}
-
-interface ManifestExposes {
-  exposes?: Array<{ path?: string; requires?: string[] }>;
-}
-
-/**
- * Starts the shared modules a page needs that the shell provides (the remote's manifest lists
- * them: see ExposeRequiresPlugin), beside the page rather than once its code has run. Reads the
- * manifest index.html's warm-up fetched for the current route.
- */
-function startSharedOf(id: RemoteModuleId): void {
-  const warm = window.__devhubManifest;
-  if (!warm) return;
-  const expose = `./${id.slice(id.indexOf('/') + 1)}`;
-  warm.response
-    .then((response) => response.clone().json() as Promise<ManifestExposes>)
-    .then((manifest) => {
-      const provided = getInstance()?.options.shared ?? {};
-      const requires = manifest.exposes?.find((candidate) => candidate.path === expose)?.requires ?? [];
-      for (const name of requires) {
-        if (Object.hasOwn(provided, name)) loadShare(name).catch(() => undefined);
-      }
-    })
-    .catch(() => undefined);
-}
-
-/** Starts loading the current route's page and what it needs; its page's own load reports any failure. */
-export function startRemoteModule(id: RemoteModuleId): void {
-  startSharedOf(id);
-  loadRemoteModule(id).catch(() => undefined);
 }

@@ -11,6 +11,8 @@ export interface ManifestInfo {
   buildHash?: string;
   /** Singletons the remote was built with. */
   shared: Array<{ name: string; version: string; requiredVersion?: string | false }>;
+  /** The shared modules each exposed module needs, by expose path ("./HomePage"). */
+  requires: Record<string, string[]>;
 }
 
 export interface RemoteStatus {

@@ -47,11 +47,17 @@ function readManifest(body: unknown): ManifestInfo | null {
   const manifest = body as {
     metaData?: { buildInfo?: { buildVersion?: string; buildHash?: string } };
     shared?: ManifestInfo['shared'];
+    exposes?: Array<{ path?: string; requires?: string[] }>;
   };
+  const requires: ManifestInfo['requires'] = {};
+  for (const expose of Array.isArray(manifest.exposes) ? manifest.exposes : []) {
+    if (expose.path && Array.isArray(expose.requires)) requires[expose.path] = expose.requires;
+  }
   return {
     version: manifest.metaData?.buildInfo?.buildVersion,
     buildHash: manifest.metaData?.buildInfo?.buildHash,
     shared: Array.isArray(manifest.shared) ? manifest.shared : [],
+    requires,
   };
 }
 
@@ -139,6 +145,12 @@ export default function devhubRuntimePlugin(): ModuleFederationRuntimePlugin {
     afterResolve(args) {
       const name = remoteOf(args.id);
       const manifest = name ? statusOf(name).manifest : undefined;
+      // The shared modules the module needs and the shell provides start now, beside its chunks,
+      // rather than once its code has arrived and asked for them (see ExposeRequiresPlugin).
+      const provided = args.origin.options.shared ?? {};
+      for (const share of manifest?.requires[args.expose] ?? []) {
+        if (Object.hasOwn(provided, share)) args.origin.loadShare(share).catch(() => undefined);
+      }
       if (name && manifest && statusOf(name).warnings.length === 0) {
         const warnings = singletonWarnings(hostSharedVersions(args.origin), manifest.shared);
         if (warnings.length > 0) {
