@@ -32,6 +32,16 @@ export async function signIn(page, username, password) {
   await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
 }
 
+/** Registers a new account on /signup, then drops its token: a known account, signed out. */
+export async function registerSignedOut(page, baseUrl) {
+  const account = newAccount();
+  await page.goto(`${baseUrl}/signup`);
+  await signUp(page, account);
+  await page.waitForURL(`${baseUrl}/`);
+  await page.evaluate(() => localStorage.removeItem('access_token'));
+  return account;
+}
+
 /**
  * Registers a new account on /signup, lands signed in on "/" with the real display name, logs
  * out, signs in again on /signin and opens /profile. Returns the account and its token.

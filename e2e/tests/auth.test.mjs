@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openPage } from '../support/browser.mjs';
 import { useStack } from '../support/suite.mjs';
-import { newAccount, registerThroughTheJourney, signIn, signUp, storedToken } from '../support/auth-flow.mjs';
+import { registerSignedOut, registerThroughTheJourney, signIn, signUp, storedToken } from '../support/auth-flow.mjs';
 
 describe('sign-up and sign-in against the real auth API', () => {
   const suite = useStack({ api: true });
@@ -17,12 +17,8 @@ describe('sign-up and sign-in against the real auth API', () => {
   });
 
   it('brings a signed-out visitor of /profile back there after signing in', async () => {
-    const account = newAccount();
     const { context, page, errors } = await openPage(suite.browser);
-    await page.goto(`${suite.stack.shellUrl}/signup`);
-    await signUp(page, account);
-    await page.waitForURL(`${suite.stack.shellUrl}/`);
-    await page.evaluate(() => localStorage.removeItem('access_token'));
+    const account = await registerSignedOut(page, suite.stack.shellUrl);
 
     await page.goto(`${suite.stack.shellUrl}/profile`);
     await page.waitForURL(`${suite.stack.shellUrl}/signin?redirect=%2Fprofile`);
@@ -34,12 +30,8 @@ describe('sign-up and sign-in against the real auth API', () => {
   });
 
   it('refuses a wrong password with the spec message and clears only the password', async () => {
-    const account = newAccount();
     const { context, page } = await openPage(suite.browser);
-    await page.goto(`${suite.stack.shellUrl}/signup`);
-    await signUp(page, account);
-    await page.waitForURL(`${suite.stack.shellUrl}/`);
-    await page.evaluate(() => localStorage.removeItem('access_token'));
+    const account = await registerSignedOut(page, suite.stack.shellUrl);
 
     await page.goto(`${suite.stack.shellUrl}/signin`);
     await signIn(page, account.username, 'not-the-password');
@@ -52,12 +44,8 @@ describe('sign-up and sign-in against the real auth API', () => {
   });
 
   it('answers a taken username with the duplicate message and resets the form', async () => {
-    const account = newAccount();
     const { context, page } = await openPage(suite.browser);
-    await page.goto(`${suite.stack.shellUrl}/signup`);
-    await signUp(page, account);
-    await page.waitForURL(`${suite.stack.shellUrl}/`);
-    await page.evaluate(() => localStorage.removeItem('access_token'));
+    const account = await registerSignedOut(page, suite.stack.shellUrl);
 
     await page.goto(`${suite.stack.shellUrl}/signup`);
     await signUp(page, { ...account, email: `other.${account.email}` });
