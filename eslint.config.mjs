@@ -70,7 +70,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx,mjs}', 'test-support/**'],
+    files: ['**/*.test.{ts,tsx,js,mjs}', 'test-support/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {

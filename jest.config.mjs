@@ -43,6 +43,13 @@ export default {
       transform: { '^.+\\.(t|j)sx?$': swcTransform },
     },
     {
+      displayName: 'contracts',
+      rootDir: '<rootDir>/contracts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.js'],
+      transform: { '^.+\\.js$': swcTransform },
+    },
+    {
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',
       testEnvironment: 'node',

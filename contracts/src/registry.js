@@ -1,0 +1,140 @@
+// remotes.json / remotes.<env>.json: which build of each remote an environment's shell loads.
+// The shell validates what it fetches with these rules, and so does the CLI before it touches a
+// file. Problems carry a code and the offending field; each side words them for its reader
+// (Vietnamese in the shell, English in the CLI).
+
+/**
+ * @typedef {object} RegistryPin
+ * @property {string} entry  URL of the remote's mf-manifest.json, absolute or relative to the shell's page.
+ * @property {string} [version]  the published version the entry points at.
+ * @property {string[]} [previousVersions]  earlier pins, newest first (for rollback).
+ */
+
+/**
+ * @typedef {object} Registry
+ * @property {string} environment
+ * @property {Record<string, RegistryPin>} remotes
+ * @property {string[]} allowedOverrideOrigins  origins a per-browser override may point a remote at.
+ * @property {string} [deployBaseUrl]  where published versions live (`<base>/<package>/<version>/`).
+ */
+
+/**
+ * @typedef {'not-object' | 'no-remotes' | 'unknown-remote' | 'missing-remote' | 'bad-entry' | 'bad-version'
+ *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base'} RegistryProblemCode
+ */
+
+/**
+ * @typedef {object} RegistryProblem
+ * @property {RegistryProblemCode} code
+ * @property {string} field  the JSON path of the offending field ("remotes.auth.entry").
+ * @property {string} [detail]  e.g. the unknown names, or the known ones.
+ */
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+function isRecord(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** @param {unknown} value @returns {value is string[]} */
+function isStringList(value) {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** @param {string} value */
+function isUrlLike(value) {
+  if (value.trim() === '') return false;
+  try {
+    new URL(value, 'http://registry.invalid/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} value */
+function isOrigin(value) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Validates the parsed contents of a registry file against the remotes the shell knows.
+ *
+ * @param {unknown} raw
+ * @param {readonly string[]} remoteNames
+ * @returns {{ registry: Registry, problems: [] } | { registry: null, problems: RegistryProblem[] }}
+ */
+export function validateRegistry(raw, remoteNames) {
+  /** @type {RegistryProblem[]} */
+  const problems = [];
+  if (!isRecord(raw)) return { registry: null, problems: [{ code: 'not-object', field: '' }] };
+  const { remotes, allowedOverrideOrigins = [], environment = 'local', deployBaseUrl } = raw;
+  if (!isRecord(remotes)) return { registry: null, problems: [{ code: 'no-remotes', field: 'remotes' }] };
+
+  const unknown = Object.keys(remotes).filter((name) => !remoteNames.includes(name));
+  if (unknown.length > 0) problems.push({ code: 'unknown-remote', field: 'remotes', detail: unknown.join(', ') });
+  /** @type {Record<string, RegistryPin>} */
+  const pins = {};
+  for (const name of remoteNames) {
+    const pin = remotes[name];
+    const field = `remotes.${name}`;
+    if (!isRecord(pin)) {
+      problems.push({ code: 'missing-remote', field });
+      continue;
+    }
+    if (typeof pin.entry !== 'string' || !isUrlLike(pin.entry))
+      problems.push({ code: 'bad-entry', field: `${field}.entry` });
+    if (pin.version !== undefined && typeof pin.version !== 'string') {
+      problems.push({ code: 'bad-version', field: `${field}.version` });
+    }
+    if (pin.previousVersions !== undefined && !isStringList(pin.previousVersions)) {
+      problems.push({ code: 'bad-previous', field: `${field}.previousVersions` });
+    }
+    pins[name] = /** @type {RegistryPin} */ (pin);
+  }
+  if (!isStringList(allowedOverrideOrigins) || !allowedOverrideOrigins.every(isOrigin)) {
+    problems.push({ code: 'bad-origins', field: 'allowedOverrideOrigins' });
+  }
+  if (typeof environment !== 'string' || environment.trim() === '') {
+    problems.push({ code: 'bad-environment', field: 'environment' });
+  }
+  if (deployBaseUrl !== undefined && (typeof deployBaseUrl !== 'string' || !isUrlLike(deployBaseUrl))) {
+    problems.push({ code: 'bad-deploy-base', field: 'deployBaseUrl' });
+  }
+  if (problems.length > 0) return { registry: null, problems };
+  return {
+    registry: {
+      ...raw,
+      environment: /** @type {string} */ (environment),
+      remotes: pins,
+      allowedOverrideOrigins: /** @type {string[]} */ (allowedOverrideOrigins),
+    },
+    problems: [],
+  };
+}
+
+/** @type {Record<RegistryProblemCode, (problem: RegistryProblem, remoteNames: readonly string[]) => string>} */
+const ENGLISH = {
+  'not-object': () => 'must contain a JSON object',
+  'no-remotes': () => '"remotes" must be an object',
+  'unknown-remote': ({ detail }, names) => `unknown remote(s): ${detail} (known: ${names.join(', ')})`,
+  'missing-remote': ({ field }) => `"${field}" is missing`,
+  'bad-entry': ({ field }) => `"${field}" must be the URL of a mf-manifest.json`,
+  'bad-version': ({ field }) => `"${field}" must be a string`,
+  'bad-previous': ({ field }) => `"${field}" must be a list of versions`,
+  'bad-origins': ({ field }) => `"${field}" must be a list of origins such as "https://cdn.example.com"`,
+  'bad-environment': ({ field }) => `"${field}" must be a non-empty string`,
+  'bad-deploy-base': ({ field }) => `"${field}" must be a URL or a path`,
+};
+
+/**
+ * @param {RegistryProblem} problem
+ * @param {readonly string[]} remoteNames
+ */
+export function describeRegistryProblem(problem, remoteNames) {
+  return ENGLISH[problem.code](problem, remoteNames);
+}
