@@ -88,7 +88,7 @@ export default tseslint.config(
   },
   {
     // Inlined into the shell's index.html: a plain browser script, its route map substituted at build time.
-    files: ['shell/src/app/federation/warm-up.inline.js'],
+    files: ['shell/src/features/remotes/warm-up.inline.js'],
     languageOptions: {
       sourceType: 'script',
       globals: { ...globals.browser, ROUTE_MODULES: 'readonly', SHELL_SHARED: 'readonly' },
@@ -101,16 +101,58 @@ export default tseslint.config(
   },
   ...APPS.map(boundaryFor),
   {
+    // The federation runtime loads the shell's runtime plugins before any shared module exists:
+    // they and what they import must not import a shared singleton.
+    files: [
+      'shell/src/features/remotes/runtime/*.ts',
+      'shell/src/features/remotes/manifests.ts',
+      'shell/src/features/remotes/fetch-json.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@devhub/shared/*',
+                'react',
+                'react-dom',
+                'react-dom/*',
+                'react-router',
+                'zustand',
+                'axios',
+                'react-hot-toast',
+              ],
+              allowTypeImports: true,
+              message: 'Loaded before the share scope exists: no shared singleton here (types only).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [REACT_ROUTER_PATH],
-          patterns: APPS.map((app) => ({
-            group: [app, `${app}/*`, `**/${app}/**`],
-            message: 'shared/ is below every app: it must not import an app.',
-          })),
+          patterns: [
+            ...APPS.map((app) => ({
+              group: [app, `${app}/*`, `**/${app}/**`],
+              message: 'shared/ is below every app: it must not import an app.',
+            })),
+            {
+              group: ['./*', '../*'],
+              allowTypeImports: true,
+              message:
+                'Import another entry of @devhub/shared by its package name (@devhub/shared/<entry>): a relative import would give the shell and a remote two instances of it.',
+            },
+          ],
         },
       ],
     },

@@ -11,12 +11,18 @@ const swcTransform = [
   },
 ];
 
+// msw's dependencies ship some ES modules only (.mjs files, until-async): swc compiles those like our own code.
+const transformIgnorePatterns = ['/node_modules/(?!(until-async)/).+(?<!\\.mjs)$'];
+
 const browserProject = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: '<rootDir>/../test-support/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  transform: { '^.+\\.(t|j)sx?$': swcTransform },
+  transform: { '^.+\\.(t|j|mj)sx?$': swcTransform },
+  transformIgnorePatterns,
+  // msw/node must resolve to its Node build, not the browser one jsdom's default conditions pick.
+  testEnvironmentOptions: { customExportConditions: [''] },
   moduleNameMapper: {
     '\\.module\\.css$': 'identity-obj-proxy',
     '\\.css$': '<rootDir>/../test-support/style-stub.cjs',

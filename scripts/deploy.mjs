@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from './lib/apps.mjs';
-import { CliError, REMOTE_MODULES, REMOTE_NAMES } from './lib/registry-file.mjs';
+import { CliError } from './lib/registry-file.mjs';
+import { WORKSPACE_ROOT as ROOT, remoteApps } from './lib/workspace.mjs';
 
 const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
 
@@ -38,10 +38,16 @@ function writeJsonAtomic(file, value) {
 }
 
 export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = console.log }) {
-  const name = REMOTE_NAMES.find((candidate) => candidate === remote || REMOTE_MODULES[candidate].package === remote);
-  if (!name) throw new CliError(`unknown remote "${remote ?? ''}" (known: ${REMOTE_NAMES.join(', ')})`);
-  const pkgName = REMOTE_MODULES[name].package;
-  const sourceDir = resolve(source ?? join(ROOT, pkgName));
+  const app = remoteApps().find((candidate) => candidate.name === remote || candidate.packageName === remote);
+  if (!app) {
+    throw new CliError(
+      `unknown remote "${remote ?? ''}" (known: ${remoteApps()
+        .map((known) => known.name)
+        .join(', ')})`,
+    );
+  }
+  const { name, packageName: pkgName } = app;
+  const sourceDir = resolve(source ?? join(ROOT, app.dir));
   const { version } = JSON.parse(readFileSync(join(sourceDir, 'package.json'), 'utf8'));
   if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version ?? ''))
     throw new CliError(`${sourceDir}/package.json has no valid semver version`);

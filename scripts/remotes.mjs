@@ -9,8 +9,9 @@ const USAGE = `usage:
   npm run remotes -- list [--env <env>]
   npm run remotes -- use <remote> <version> [--env <env>]
   npm run remotes -- rollback <remote> [--env <env>]
-  npm run remotes -- doctor [--env <env>]
-options: --file <registry.json>  --deploy-dir <dir> (default .deploy)  --base-url <url>  --timeout <ms>`;
+  npm run remotes -- doctor [--env <env>] [--shell <folder or URL of a shell build>]
+options: --file <registry.json>  --deploy-dir <dir> (default .deploy)  --base-url <url>  --timeout <ms>
+         --shell <folder or URL>  the shell build the environment serves (default: shell/dist, or --base-url)`;
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -21,6 +22,7 @@ async function main() {
       'deploy-dir': { type: 'string' },
       'base-url': { type: 'string' },
       timeout: { type: 'string' },
+      shell: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -36,6 +38,7 @@ async function main() {
     registryFile: values.file ?? registryPath(values.env),
     deployDir: values['deploy-dir'],
     baseUrl: values['base-url'],
+    shell: values.shell,
     timeoutMs,
   };
 
@@ -58,9 +61,10 @@ async function main() {
       return 0;
     }
     case 'doctor': {
-      const { rows, ok } = await doctor(options);
-      console.log(formatTable(rows, ['remote', 'version', 'manifest', 'exposes', 'shared', 'entry']));
-      for (const row of rows) for (const problem of row.problems) console.error(`✗ ${row.remote}: ${problem}`);
+      const { rows, ok, shell } = await doctor(options);
+      console.log(`Shell build: ${shell}\n`);
+      console.log(formatTable(rows, ['remote', 'version', 'manifest', 'compatible', 'entry']));
+      for (const row of rows) for (const problem of row.problems) console.error(`✗ ${problem}`);
       console.log(ok ? '\nAll remotes healthy.' : '\nProblems found.');
       return ok ? 0 : 1;
     }

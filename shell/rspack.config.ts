@@ -1,38 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAppConfig, sharedSingletons } from '../rspack.config.base.ts';
+import { ROUTES } from '@devhub/shared/remote-contract';
+import { createAppConfig } from '../rspack.config.base.ts';
+import { readApp } from '../rspack/app.ts';
+import { sharedSingletons } from '../rspack/shared-singletons.ts';
+import { SHELL_RECORD_PLACEHOLDER } from '../rspack/compatibility-record-plugin.ts';
 
 const dir = import.meta.dirname;
-const benchMono = join(dir, '../e2e/bench/mono');
-const routeModules = readFileSync(join(dir, 'src/app/route-modules.json'), 'utf8');
-const warmUpScript = readFileSync(join(dir, 'src/app/federation/warm-up.inline.js'), 'utf8')
+const routeModules = Object.fromEntries(ROUTES.map((route) => [route.path, route.module]));
+const warmUpScript = readFileSync(join(dir, 'src/features/remotes/warm-up.inline.js'), 'utf8')
   // Inlined in a <script>: the route map is data, and the source must not close the tag.
-  .replace('ROUTE_MODULES', JSON.stringify(JSON.parse(routeModules)))
-  .replace('SHELL_SHARED', JSON.stringify(Object.keys(sharedSingletons(dir))))
+  .replace('ROUTE_MODULES', JSON.stringify(routeModules))
+  .replace('SHELL_SHARED', JSON.stringify(sharedSingletons(readApp(dir), false).map((singleton) => singleton.request)))
   .replaceAll('</', '<\\/');
 
-export default createAppConfig({
-  dir,
-  name: 'shell',
-  port: 3000,
-  kind: 'host',
-  runtimePlugins: [join(dir, 'src/app/federation/runtime-plugin.ts')],
-  templateParameters: {
-    // The one-bundle baseline has no remote to warm up; it still reads the registry once, like the shell.
-    warmUpScript:
-      process.env.DEVHUB_BUILD_MODE === 'mono' ? "window.__devhubRegistry = fetch('/remotes.json');" : warmUpScript,
-  },
-  // `DEVHUB_BUILD_MODE=mono`: the benchmark's one-bundle baseline (see e2e/bench/run.mjs).
-  ...(process.env.DEVHUB_BUILD_MODE === 'mono'
-    ? {
-        mono: {
-          outputPath: join(dir, '../e2e/bench/tmp/mono'),
-          entry: join(benchMono, 'mono-index.ts'),
-          alias: {
-            [join(dir, 'src/app/federation/remote-loader.ts')]: join(benchMono, 'mono-remote-loader.ts'),
-            [join(dir, 'src/features/remotes/remote-preload.ts')]: join(benchMono, 'mono-remote-preload.ts'),
-          },
-        },
-      }
-    : {}),
+export default createAppConfig(dir, {
+  runtimePlugins: [
+    join(dir, 'src/features/remotes/runtime/manifest-plugin.ts'),
+    join(dir, 'src/features/remotes/runtime/shared-preload-plugin.ts'),
+  ],
+  templateParameters: { warmUpScript, compatibilityRecord: SHELL_RECORD_PLACEHOLDER },
 });

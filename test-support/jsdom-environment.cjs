@@ -1,4 +1,4 @@
-// jsdom lacks the Fetch API that react-router's data router builds requests with, and the
+// jsdom lacks the Fetch API (and the streams and channels msw's interceptors use), and the
 // User Timing marks (and their observer) the shell sets when a remote mounts; lend it
 // Node's own implementation instead of a polyfill package.
 const { TestEnvironment } = require('jest-environment-jsdom');
@@ -13,6 +13,11 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
       'Response',
       'Headers',
       'ReadableStream',
+      'WritableStream',
+      'TransformStream',
+      'TextEncoderStream',
+      'TextDecoderStream',
+      'BroadcastChannel',
       'structuredClone',
       'PerformanceObserver',
     ]) {

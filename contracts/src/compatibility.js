@@ -43,9 +43,9 @@ export const SHELL_RECORD_FILE = 'compatibility.json';
  * @typedef {object} CompatibilityProblem
  * @property {'record' | 'runtime' | 'singleton' | 'export' | 'expose'} kind
  * @property {string} remote
- * @property {string} dependency  what it is about (a package, a shared module's export, an expose).
- * @property {string} needs  what the remote needs.
- * @property {string} provides  what the shell provides instead.
+ * @property {string} dependency  what it is about: a package, a shared module, an exposed module.
+ * @property {string} needs  what the remote needs: a range, an export name ("*": every export).
+ * @property {string} provides  what the shell has instead: a version, or a description.
  */
 
 /**
@@ -176,19 +176,14 @@ export function checkCompatibility(remoteName, shell, remote) {
     if (!shipped) continue;
     for (const name of names) {
       if (shipped.includes(name)) continue;
-      add({
-        kind: 'export',
-        dependency: module,
-        needs: name === '*' ? 'every export' : `export "${name}"`,
-        provides: `${shell.singletons[module]?.version ?? 'a copy'} without it`,
-      });
+      add({ kind: 'export', dependency: module, needs: name, provides: shell.singletons[module]?.version ?? '' });
     }
   }
 
   const exposed = new Set(record.exposes ?? []);
   for (const expose of shell.requires?.[remoteName] ?? []) {
     if (!exposed.has(expose)) {
-      add({ kind: 'expose', dependency: expose, needs: 'the route table of the shell', provides: 'not exposed' });
+      add({ kind: 'expose', dependency: expose, needs: expose, provides: 'not exposed' });
     }
   }
   return problems;
@@ -208,7 +203,9 @@ export function describeProblem({ kind, remote, dependency, needs, provides }) {
     case 'expose':
       return `${remote}: does not expose ${dependency}, which the shell's routes load`;
     case 'export':
-      return `${remote}: needs ${needs} of ${dependency}; the shell ships ${dependency} ${provides}`;
+      return needs === '*'
+        ? `${remote}: imports all of ${dependency}; the shell ships ${dependency} ${provides} with only some of its exports`
+        : `${remote}: needs export "${needs}" of ${dependency}; the shell ships ${dependency} ${provides} without it`;
     default:
       return `${remote}: needs ${dependency} ${needs}; the shell provides ${provides}`;
   }

@@ -1,11 +1,14 @@
-// Fetches a remote's mf-manifest.json over HTTP, or from the local deploy folder when the
-// registry entry is a path on the shell's own origin (served by `npm run preview`).
+// Reads what the checks need from real builds: a remote's mf-manifest.json (over HTTP, or from
+// the local deploy folder when the registry entry is a path on the shell's own origin, as
+// `npm run preview` serves it) and the compatibility record of the shell build serving an environment.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './apps.mjs';
+import { SHELL_RECORD_FILE, readRecord } from '@devhub/contracts/compatibility';
 import { CliError } from './registry-file.mjs';
+import { WORKSPACE_ROOT } from './workspace.mjs';
 
-export const DEFAULT_DEPLOY_DIR = join(ROOT, '.deploy');
+export const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
+export const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 /** Where a relative entry lives on disk: `/deploy/<pkg>/<version>/…` under the deploy folder. */
@@ -63,4 +66,41 @@ export async function checkEntryScript(manifest, location, { timeoutMs = DEFAULT
   const path = join(location, '..', relative);
   if (!existsSync(path)) throw new CliError(`${path} does not exist`);
   return path;
+}
+
+/**
+ * The compatibility record of the shell build that serves an environment: `shell` is its build
+ * folder or its URL (the record sits next to its index.html); by default the local shell build,
+ * or the one at `baseUrl` when the environment is checked over HTTP.
+ *
+ * @param {{ shell?: string, baseUrl?: string, timeoutMs?: number }} options
+ * @returns {Promise<{ record: import('@devhub/contracts/compatibility').CompatibilityRecord, location: string }>}
+ */
+export async function loadShellRecord({ shell, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS }) {
+  const from = shell ?? baseUrl ?? DEFAULT_SHELL_BUILD;
+  let raw;
+  let location;
+  if (/^https?:\/\//.test(from)) {
+    location = new URL(SHELL_RECORD_FILE, from.endsWith('/') ? from : `${from}/`).href;
+    const response = await fetchWithTimeout(location, timeoutMs);
+    if (!response.ok)
+      throw new CliError(`${location} answered HTTP ${response.status}: is a shell build served there?`);
+    raw = await response.json().catch(() => null);
+  } else {
+    location = join(from, SHELL_RECORD_FILE);
+    if (!existsSync(location)) {
+      throw new CliError(
+        `no shell build at ${from} (${SHELL_RECORD_FILE} is missing): run "npm run build -w shell", or pass --shell <folder or URL> of the shell build that serves this environment`,
+      );
+    }
+    try {
+      raw = JSON.parse(readFileSync(location, 'utf8'));
+    } catch {
+      raw = null;
+    }
+  }
+  const record = readRecord(raw);
+  if (typeof record === 'string') throw new CliError(`${location}: ${record}`);
+  if (record.kind !== 'host') throw new CliError(`${location} is the record of ${record.name}, not of a shell build`);
+  return { record, location };
 }

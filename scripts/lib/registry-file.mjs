@@ -1,17 +1,27 @@
-// remotes.json / remotes.<env>.json: read, validate, write atomically. The same rules as the
-// shell's parser (shell/src/app/federation/remote-registry.ts), plus the CLI's own fields.
+// remotes.json / remotes.<env>.json on disk: read and validated with the rules the shell applies
+// (contracts/src/registry.js), written atomically.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROOT } from './apps.mjs';
+import { describeRegistryProblem, validateRegistry } from '@devhub/contracts/registry';
+import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
 
-export const REMOTE_MODULES = JSON.parse(readFileSync(join(ROOT, 'shared/src/remote-modules.json'), 'utf8'));
-export const REMOTE_NAMES = Object.keys(REMOTE_MODULES);
-export const REGISTRY_DIR = join(ROOT, 'shell', 'public');
+/** @typedef {import('@devhub/contracts/registry').Registry} Registry */
 
+export const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
+
+/** An error the CLI reports as one clear line (exit 1), not as a crash. */
 export class CliError extends Error {
   name = 'CliError';
 }
 
+/** The remotes a registry pins, and the package each is published as. */
+export const REMOTES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
+export const REMOTE_NAMES = Object.keys(REMOTES);
+
+/**
+ * @param {string | undefined} env
+ * @param {string} [dir]
+ */
 export function registryPath(env, dir = REGISTRY_DIR) {
   if (env !== undefined && !/^[a-z0-9][a-z0-9-]*$/i.test(env)) {
     throw new CliError(`invalid environment name "${env}" (letters, digits and dashes)`);
@@ -19,65 +29,47 @@ export function registryPath(env, dir = REGISTRY_DIR) {
   return join(dir, env && env !== 'local' ? `remotes.${env}.json` : 'remotes.json');
 }
 
-function isRecord(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Throws a CliError naming the file and the offending field. */
-export function validateRegistry(raw, file) {
-  const fail = (message) => {
-    throw new CliError(`${file}: ${message}`);
-  };
-  if (!isRecord(raw)) fail('must contain a JSON object');
-  if (!isRecord(raw.remotes)) fail('"remotes" must be an object');
-  const unknown = Object.keys(raw.remotes).filter((name) => !REMOTE_NAMES.includes(name));
-  if (unknown.length > 0) fail(`unknown remote(s): ${unknown.join(', ')} (known: ${REMOTE_NAMES.join(', ')})`);
-  for (const name of REMOTE_NAMES) {
-    const entry = raw.remotes[name];
-    if (!isRecord(entry)) fail(`"remotes.${name}" is missing`);
-    if (typeof entry.entry !== 'string' || entry.entry.trim() === '')
-      fail(`"remotes.${name}.entry" must be a manifest URL`);
-    if (entry.version !== undefined && typeof entry.version !== 'string')
-      fail(`"remotes.${name}.version" must be a string`);
-    if (
-      entry.previousVersions !== undefined &&
-      !(Array.isArray(entry.previousVersions) && entry.previousVersions.every((v) => typeof v === 'string'))
-    ) {
-      fail(`"remotes.${name}.previousVersions" must be a list of versions`);
-    }
-  }
-  if (
-    raw.allowedOverrideOrigins !== undefined &&
-    !(Array.isArray(raw.allowedOverrideOrigins) && raw.allowedOverrideOrigins.every((o) => typeof o === 'string'))
-  ) {
-    fail('"allowedOverrideOrigins" must be a list of origins');
-  }
-  if (raw.deployBaseUrl !== undefined && typeof raw.deployBaseUrl !== 'string')
-    fail('"deployBaseUrl" must be a string');
-  return raw;
-}
-
+/**
+ * @param {string} file
+ * @returns {Registry}
+ */
 export function readRegistry(file) {
   if (!existsSync(file)) throw new CliError(`${file} does not exist`);
   let raw;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new CliError(`${file} is not valid JSON: ${error.message}`);
+    throw new CliError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return validateRegistry(raw, file);
+  const { registry, problems } = validateRegistry(raw, REMOTE_NAMES);
+  if (!registry) {
+    throw new CliError(
+      `${file}: ${problems.map((problem) => describeRegistryProblem(problem, REMOTE_NAMES)).join('; ')}`,
+    );
+  }
+  return registry;
 }
 
-/** Temp file + rename: a reader (the shell, a server) never sees a half-written registry. */
+/**
+ * Temp file + rename: a reader (the shell, a server) never sees a half-written registry.
+ *
+ * @param {string} file
+ * @param {Registry} registry
+ */
 export function writeRegistry(file, registry) {
   const temp = join(dirname(file), `.${Date.now()}-${process.pid}.remotes.tmp`);
   writeFileSync(temp, `${JSON.stringify(registry, null, 2)}\n`);
   renameSync(temp, file);
 }
 
-/** The manifest URL of a published version, from the registry's deploy base URL. */
+/**
+ * The manifest URL of a published version, from the registry's deploy base URL.
+ *
+ * @param {Registry} registry
+ * @param {string} remote
+ * @param {string} version
+ */
 export function versionEntry(registry, remote, version) {
   const base = registry.deployBaseUrl ?? '/deploy/';
-  const pkg = REMOTE_MODULES[remote].package;
-  return `${base.endsWith('/') ? base : `${base}/`}${pkg}/${version}/mf-manifest.json`;
+  return `${base.endsWith('/') ? base : `${base}/`}${REMOTES[remote]}/${version}/mf-manifest.json`;
 }

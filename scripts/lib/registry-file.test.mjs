@@ -43,7 +43,10 @@ describe('registry files', () => {
       /unknown remote\(s\): billing \(known: catalog, auth, account\)/,
     ],
     [JSON.stringify({ remotes: { catalog: remotes.catalog, auth: remotes.auth } }), /"remotes.account" is missing/],
-    [JSON.stringify({ remotes: { ...remotes, auth: { entry: '' } } }), /"remotes.auth.entry" must be a manifest URL/],
+    [
+      JSON.stringify({ remotes: { ...remotes, auth: { entry: '' } } }),
+      /"remotes.auth.entry" must be the URL of a mf-manifest.json/,
+    ],
     [
       JSON.stringify({ remotes: { ...remotes, auth: { entry: 'x', previousVersions: [1] } } }),
       /previousVersions" must be a list/,

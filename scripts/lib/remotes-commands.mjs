@@ -1,123 +1,158 @@
 // The commands behind `npm run remotes -- …`, written as functions so tests run them on
-// temporary folders.
-import { CliError, REMOTE_MODULES, REMOTE_NAMES, readRegistry, versionEntry, writeRegistry } from './registry-file.mjs';
-import { missingExposes, sharedProblems, shellSingletons } from './compat.mjs';
-import { checkEntryScript, loadManifest } from './manifest.mjs';
+// temporary folders. Every check runs against the shell build that serves the environment
+// (its compatibility record), never against the source tree.
+import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
+import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
+import { CliError, REMOTE_NAMES, readRegistry, versionEntry, writeRegistry } from './registry-file.mjs';
 
+/**
+ * @typedef {object} CommandOptions
+ * @property {string} registryFile
+ * @property {string} [deployDir]  where relative `/deploy/…` entries live on disk
+ * @property {string} [baseUrl]  check relative entries over HTTP against this origin instead
+ * @property {string} [shell]  the shell build (folder or URL) serving the environment
+ * @property {number} [timeoutMs]
+ */
+
+/** @param {string | undefined} remote */
 function assertRemote(remote) {
-  if (!REMOTE_NAMES.includes(remote)) {
+  if (!remote || !REMOTE_NAMES.includes(remote)) {
     throw new CliError(`unknown remote "${remote ?? ''}" (known: ${REMOTE_NAMES.join(', ')})`);
   }
+  return remote;
 }
 
-/** Every reason a manifest may not be pinned: exposes missing, singletons incompatible. */
-export function manifestProblems(remote, manifest, shell = shellSingletons()) {
-  const problems = [];
-  const missing = missingExposes(REMOTE_MODULES[remote].exposes, manifest);
-  if (missing.length > 0) problems.push(`does not expose ${missing.join(', ')}, which the shell's routes need`);
-  problems.push(...sharedProblems(shell, manifest.shared));
-  return problems;
-}
-
+/** @param {CommandOptions} options */
 export function list({ registryFile }) {
   const registry = readRegistry(registryFile);
   return REMOTE_NAMES.map((name) => {
     const pin = registry.remotes[name];
     return {
       remote: name,
-      version: pin.version ?? '(unversioned)',
-      entry: pin.entry,
-      previous: (pin.previousVersions ?? []).join(', '),
+      version: pin?.version ?? '(unversioned)',
+      entry: pin?.entry ?? '',
+      previous: (pin?.previousVersions ?? []).join(', '),
     };
   });
 }
 
-/** Pins `version`; refuses (registry untouched) anything that could not run in the shell. */
-export async function use({ registryFile, remote, version, deployDir, baseUrl, shell, timeoutMs }) {
-  assertRemote(remote);
-  if (!version) throw new CliError('which version? usage: remotes use <remote> <version>');
-  const registry = readRegistry(registryFile);
-  const entry = versionEntry(registry, remote, version);
+/**
+ * Loads a published version's manifest and refuses it, with one line per problem, unless it fits
+ * the shell build and its entry script is there.
+ *
+ * @param {string} remote
+ * @param {string} entry
+ * @param {string} what  "catalog@1.1.0", for the message
+ * @param {CommandOptions} options
+ */
+async function checkedVersion(remote, entry, what, { deployDir, baseUrl, shell, timeoutMs }) {
   const { manifest, location } = await loadManifest(entry, { deployDir, baseUrl, timeoutMs });
-  const problems = manifestProblems(remote, manifest, shell);
-  if (problems.length > 0) throw new CliError(`refusing ${remote}@${version}:\n  - ${problems.join('\n  - ')}`);
+  const { record, location: shellLocation } = await loadShellRecord({ shell, baseUrl, timeoutMs });
+  const problems = checkCompatibility(remote, record, manifest[MANIFEST_RECORD_KEY]).map(describeProblem);
+  if (problems.length > 0) {
+    throw new CliError(
+      `refusing ${what}, which does not fit the shell build at ${shellLocation}:\n${problems.join('\n')}`,
+    );
+  }
   await checkEntryScript(manifest, location, { timeoutMs });
-  const current = registry.remotes[remote];
+}
+
+/**
+ * Pins `version`; refuses (registry untouched) anything the environment's shell could not run.
+ *
+ * @param {CommandOptions & { remote?: string, version?: string }} options
+ */
+export async function use(options) {
+  const remote = assertRemote(options.remote);
+  const { version } = options;
+  if (!version) throw new CliError('which version? usage: remotes use <remote> <version>');
+  const registry = readRegistry(options.registryFile);
+  const entry = versionEntry(registry, remote, version);
+  await checkedVersion(remote, entry, `${remote}@${version}`, options);
+  const current = registry.remotes[remote] ?? { entry };
   if (current.version === version && current.entry === entry) return { remote, version, entry, changed: false };
   const previousVersions = current.version
     ? [current.version, ...(current.previousVersions ?? [])].slice(0, 20)
     : (current.previousVersions ?? []);
   registry.remotes[remote] = { ...current, entry, version, previousVersions };
-  writeRegistry(registryFile, registry);
+  writeRegistry(options.registryFile, registry);
   return { remote, version, entry, changed: true, previous: current.version };
 }
 
-/** Back to the version pinned before the current one (checked like `use`). */
-export async function rollback({ registryFile, remote, deployDir, baseUrl, shell, timeoutMs }) {
-  assertRemote(remote);
-  const registry = readRegistry(registryFile);
-  const current = registry.remotes[remote];
+/**
+ * Back to the version pinned before the current one, checked like `use`.
+ *
+ * @param {CommandOptions & { remote?: string }} options
+ */
+export async function rollback(options) {
+  const remote = assertRemote(options.remote);
+  const registry = readRegistry(options.registryFile);
+  const current = registry.remotes[remote] ?? { entry: '' };
   const [previous, ...older] = current.previousVersions ?? [];
   if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
   const entry = versionEntry(registry, remote, previous);
-  const { manifest, location } = await loadManifest(entry, { deployDir, baseUrl, timeoutMs });
-  const problems = manifestProblems(remote, manifest, shell);
-  if (problems.length > 0)
-    throw new CliError(`refusing to roll ${remote} back to ${previous}:\n  - ${problems.join('\n  - ')}`);
-  await checkEntryScript(manifest, location, { timeoutMs });
+  await checkedVersion(remote, entry, `${remote}@${previous}`, options);
   registry.remotes[remote] = { ...current, entry, version: previous, previousVersions: older };
-  writeRegistry(registryFile, registry);
+  writeRegistry(options.registryFile, registry);
   return { remote, version: previous, entry, from: current.version };
 }
 
-/** Checks every remote of the environment; one row each. */
-export async function doctor({ registryFile, deployDir, baseUrl, shell = shellSingletons(), timeoutMs }) {
+/**
+ * Checks every pinned remote of the environment against its shell build (or a new shell build,
+ * before it ships): one row per remote, one line per problem.
+ *
+ * @param {CommandOptions} options
+ */
+export async function doctor({ registryFile, deployDir, baseUrl, shell, timeoutMs }) {
   const registry = readRegistry(registryFile);
+  const { record, location: shellLocation } = await loadShellRecord({ shell, baseUrl, timeoutMs });
   const rows = [];
   for (const remote of REMOTE_NAMES) {
     const pin = registry.remotes[remote];
     const row = {
       remote,
-      version: pin.version ?? '-',
+      version: pin?.version ?? '-',
       manifest: '-',
-      exposes: '-',
-      shared: '-',
+      compatible: '-',
       entry: '-',
+      /** @type {string[]} */
       problems: [],
     };
     try {
-      const { manifest, location } = await loadManifest(pin.entry, { deployDir, baseUrl, timeoutMs });
+      const { manifest, location } = await loadManifest(pin?.entry ?? '', { deployDir, baseUrl, timeoutMs });
       row.manifest = 'ok';
       row.version = manifest.metaData?.buildInfo?.buildVersion ?? row.version;
-      const missing = missingExposes(REMOTE_MODULES[remote].exposes, manifest);
-      row.exposes = missing.length === 0 ? 'ok' : `missing ${missing.join(', ')}`;
-      if (missing.length > 0) row.problems.push(`missing exposes: ${missing.join(', ')}`);
-      const shared = sharedProblems(shell, manifest.shared);
-      row.shared = shared.length === 0 ? 'ok' : `${shared.length} incompatible`;
-      row.problems.push(...shared);
+      const problems = checkCompatibility(remote, record, manifest[MANIFEST_RECORD_KEY]);
+      row.compatible = problems.length === 0 ? 'yes' : `no (${problems.length})`;
+      row.problems.push(...problems.map(describeProblem));
       try {
         await checkEntryScript(manifest, location, { timeoutMs });
         row.entry = 'ok';
       } catch (error) {
         row.entry = 'unreachable';
-        row.problems.push(error.message);
+        row.problems.push(`${remote}: ${error instanceof Error ? error.message : String(error)}`);
       }
     } catch (error) {
       row.manifest = 'unreachable';
-      row.problems.push(error.message);
+      row.problems.push(`${remote}: ${error instanceof Error ? error.message : String(error)}`);
     }
     rows.push(row);
   }
-  return { rows, ok: rows.every((row) => row.problems.length === 0) };
+  return { rows, ok: rows.every((row) => row.problems.length === 0), shell: shellLocation };
 }
 
+/**
+ * @param {Array<Record<string, unknown>>} rows
+ * @param {string[]} columns
+ */
 export function formatTable(rows, columns) {
   const widths = columns.map((column) =>
     Math.max(column.length, ...rows.map((row) => String(row[column] ?? '').length)),
   );
+  /** @param {unknown[]} cells */
   const line = (cells) =>
     cells
-      .map((cell, index) => String(cell ?? '').padEnd(widths[index]))
+      .map((cell, index) => String(cell ?? '').padEnd(widths[index] ?? 0))
       .join('  ')
       .trimEnd();
   return [

@@ -3,19 +3,40 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { doctor, list, rollback, use } from './remotes-commands.mjs';
 
-const shell = new Map([
-  ['react', { version: '19.3.1', requiredVersion: '^19.2.0' }],
-  ['@devhub/shared', { version: '0.1.0', requiredVersion: '^0.1.0' }],
-]);
-
 const EXPOSES = {
-  'remote-catalog': ['./HomePage', './ListingPage'],
-  'remote-auth': ['./SignInPage', './SignUpPage'],
-  'remote-account': ['./ProfilePage', './RepoPage', './CartPage', './SettingPage'],
+  catalog: ['./HomePage', './ListingPage'],
+  auth: ['./SignInPage', './SignUpPage'],
+  account: ['./ProfilePage', './RepoPage', './CartPage', './SettingPage'],
 };
+const PACKAGES = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
 
-function publish(deployDir, pkg, version, { exposes = EXPOSES[pkg], react = '19.3.1', entry = true } = {}) {
-  const dir = join(deployDir, pkg, version);
+/** A shell build: its compatibility record beside its index.html. */
+function buildShell(dir, { strings = ['PAGE_TITLES', 'SHELL_TEXT'], runtime = '2.9.2' } = {}) {
+  mkdirSync(dir, { recursive: true });
+  const record = {
+    schema: 1,
+    kind: 'host',
+    name: 'shell',
+    version: '1.0.0',
+    federationRuntime: runtime,
+    singletons: {
+      react: { version: '19.3.1', requiredVersion: '^19.3.0' },
+      '@devhub/shared/strings': { version: '0.1.0', requiredVersion: '^0.1.0' },
+    },
+    exports: { '@devhub/shared/strings': strings },
+    requires: EXPOSES,
+  };
+  writeFileSync(join(dir, 'compatibility.json'), JSON.stringify(record));
+}
+
+/** A published version of a remote, with the record its build writes into its manifest. */
+function publish(
+  deployDir,
+  remote,
+  version,
+  { exposes = EXPOSES[remote], react = '19.3.1', strings = ['PAGE_TITLES'], entry = true } = {},
+) {
+  const dir = join(deployDir, PACKAGES[remote], version);
   mkdirSync(dir, { recursive: true });
   const manifest = {
     metaData: {
@@ -23,7 +44,16 @@ function publish(deployDir, pkg, version, { exposes = EXPOSES[pkg], react = '19.
       remoteEntry: { name: 'remoteEntry.js', path: '' },
     },
     exposes: exposes.map((path) => ({ name: path.slice(2), path })),
-    shared: [{ name: 'react', version: react, requiredVersion: `^${react}`, singleton: true }],
+    compatibility: {
+      schema: 1,
+      kind: 'remote',
+      name: remote,
+      version,
+      federationRuntime: '2.9.2',
+      singletons: { react: { version: react, requiredVersion: `^${react.replace(/\.\d+$/, '.0')}` } },
+      exports: { '@devhub/shared/strings': strings },
+      exposes,
+    },
   };
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   if (entry) writeFileSync(join(dir, 'remoteEntry.js'), '/* entry */');
@@ -33,12 +63,15 @@ describe('remotes commands', () => {
   let root;
   let deployDir;
   let registryFile;
+  let shellDir;
 
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'remotes-cli-'));
     deployDir = join(root, 'deploy');
     registryFile = join(root, 'remotes.staging.json');
-    for (const pkg of Object.keys(EXPOSES)) publish(deployDir, pkg, '1.0.0');
+    shellDir = join(root, 'shell-dist');
+    buildShell(shellDir);
+    for (const remote of Object.keys(EXPOSES)) publish(deployDir, remote, '1.0.0');
     writeFileSync(
       registryFile,
       JSON.stringify({
@@ -55,10 +88,10 @@ describe('remotes commands', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   const registry = () => JSON.parse(readFileSync(registryFile, 'utf8'));
-  const options = () => ({ registryFile, deployDir, shell });
+  const options = () => ({ registryFile, deployDir, shell: shellDir });
 
   it('pins a published, compatible version and remembers the previous one', async () => {
-    publish(deployDir, 'remote-catalog', '1.1.0');
+    publish(deployDir, 'catalog', '1.1.0');
     await expect(use({ ...options(), remote: 'catalog', version: '1.1.0' })).resolves.toMatchObject({
       changed: true,
       previous: '1.0.0',
@@ -75,7 +108,7 @@ describe('remotes commands', () => {
   });
 
   it('rolls back to the previously pinned version, then has nothing left to roll back to', async () => {
-    publish(deployDir, 'remote-catalog', '1.1.0');
+    publish(deployDir, 'catalog', '1.1.0');
     await use({ ...options(), remote: 'catalog', version: '1.1.0' });
     await expect(rollback({ ...options(), remote: 'catalog' })).resolves.toMatchObject({
       version: '1.0.0',
@@ -91,17 +124,22 @@ describe('remotes commands', () => {
     ['an unpublished version', () => undefined, /is not published/],
     [
       'a version missing an exposed page',
-      (dir) => publish(dir, 'remote-catalog', '2.0.0', { exposes: ['./HomePage'] }),
+      (dir) => publish(dir, 'catalog', '2.0.0', { exposes: ['./HomePage'] }),
       /does not expose \.\/ListingPage/,
     ],
     [
       'a version built on another React major',
-      (dir) => publish(dir, 'remote-catalog', '2.0.0', { react: '18.3.1' }),
-      /react: built with 18.3.1.*different major/,
+      (dir) => publish(dir, 'catalog', '2.0.0', { react: '18.3.1' }),
+      /^catalog: needs react \^18\.3\.0; the shell provides 19\.3\.1$/m,
+    ],
+    [
+      'a version using an export of @devhub/shared the shell build lacks',
+      (dir) => publish(dir, 'catalog', '2.0.0', { strings: ['PAGE_TITLES', 'CATALOG_BANNER'] }),
+      /^catalog: needs export "CATALOG_BANNER" of @devhub\/shared\/strings; the shell ships @devhub\/shared\/strings 0\.1\.0 without it$/m,
     ],
     [
       'a version whose entry script is gone',
-      (dir) => publish(dir, 'remote-catalog', '2.0.0', { entry: false }),
+      (dir) => publish(dir, 'catalog', '2.0.0', { entry: false }),
       /remoteEntry.js does not exist/,
     ],
   ])('refuses %s and leaves the registry untouched', async (_, arrange, message) => {
@@ -121,12 +159,35 @@ describe('remotes commands', () => {
   it('doctor passes a healthy environment and reports each problem', async () => {
     await expect(doctor(options())).resolves.toMatchObject({ ok: true });
     rmSync(join(deployDir, 'remote-auth'), { recursive: true });
-    publish(deployDir, 'remote-account', '1.0.0', { react: '18.2.0' });
+    publish(deployDir, 'account', '1.0.0', { react: '18.2.0' });
     const { ok, rows } = await doctor(options());
     expect(ok).toBe(false);
     expect(rows.find((row) => row.remote === 'auth')).toMatchObject({ manifest: 'unreachable' });
-    expect(rows.find((row) => row.remote === 'account')).toMatchObject({ manifest: 'ok', shared: '1 incompatible' });
+    expect(rows.find((row) => row.remote === 'account')).toMatchObject({
+      manifest: 'ok',
+      compatible: 'no (1)',
+      problems: ['account: needs react ^18.2.0; the shell provides 19.3.1'],
+    });
     expect(rows.find((row) => row.remote === 'catalog')?.problems).toEqual([]);
+  });
+
+  it('doctor --shell catches a shell build that would break a pinned remote, before it ships', async () => {
+    const olderShell = join(root, 'older-shell');
+    buildShell(olderShell, { strings: ['SHELL_TEXT'] });
+    const { ok, rows } = await doctor({ ...options(), shell: olderShell });
+    expect(ok).toBe(false);
+    expect(rows.flatMap((row) => row.problems)).toEqual(
+      ['catalog', 'auth', 'account'].map(
+        (remote) =>
+          `${remote}: needs export "PAGE_TITLES" of @devhub/shared/strings; the shell ships @devhub/shared/strings 0.1.0 without it`,
+      ),
+    );
+  });
+
+  it('says how to get the shell build it checks against when there is none', async () => {
+    await expect(doctor({ ...options(), shell: join(root, 'no-shell') })).rejects.toThrow(
+      /no shell build at .*no-shell \(compatibility.json is missing\): run "npm run build -w shell"/,
+    );
   });
 
   it('doctor reports an HTTP remote that does not answer in time', async () => {

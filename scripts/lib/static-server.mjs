@@ -73,15 +73,17 @@ function proxy(req, res, target) {
 
 /**
  * @param {object} options
- * @param {string} options.root            directory to serve
+ * @param {string} [options.root]          directory to serve (none: only `files` and `mounts`)
  * @param {boolean} [options.spa]          unknown paths without an extension get index.html
  * @param {boolean} [options.cors]         allow any origin (remotes are fetched cross-origin)
  * @param {Record<string,string>} [options.files]  URL path → file served instead (e.g. /remotes.json)
  * @param {Record<string,string>} [options.mounts] URL prefix → directory (e.g. the deploy folder)
  * @param {string} [options.apiTarget]     proxy /api/* there
+ * @param {boolean} [options.fallthrough]  pass what it does not serve to `next` (as a dev-server middleware)
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => Promise<void>}
  */
-export function createStaticServer(options) {
-  const root = resolve(options.root);
+export function createStaticHandler(options) {
+  const root = options.root ? resolve(options.root) : null;
   const gzipCache = new Map();
 
   async function locate(pathname) {
@@ -92,14 +94,20 @@ export function createStaticServer(options) {
         return inside ? statFile(inside) : null;
       }
     }
-    const inside = resolveInside(root, pathname);
+    const inside = root && resolveInside(root, pathname);
     return inside ? statFile(inside) : null;
   }
 
-  return createServer(async (req, res) => {
+  return async (req, res, next) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (options.apiTarget && url.pathname.startsWith('/api/')) return proxy(req, res, options.apiTarget);
+      const readable = req.method === 'GET' || req.method === 'HEAD';
+      let file = readable ? await locate(url.pathname) : null;
+      if (!file && options.fallthrough && next) {
+        next();
+        return;
+      }
       if (options.cors) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Access-Control-Allow-Headers', '*');
@@ -110,13 +118,12 @@ export function createStaticServer(options) {
         res.writeHead(204).end();
         return;
       }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
+      if (!readable) {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         return;
       }
-      let file = await locate(url.pathname);
       let servedPath = url.pathname;
-      if (!file && options.spa && !extname(url.pathname)) {
+      if (!file && root && options.spa && !extname(url.pathname)) {
         file = await statFile(join(root, 'index.html'));
         servedPath = '/index.html';
       }
@@ -155,7 +162,12 @@ export function createStaticServer(options) {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(`Server error: ${error instanceof Error ? error.message : String(error)}`);
     }
-  });
+  };
+}
+
+/** @param {Parameters<typeof createStaticHandler>[0]} options */
+export function createStaticServer(options) {
+  return createServer(createStaticHandler(options));
 }
 
 export function listen(server, port, host = 'localhost') {

@@ -1,57 +1,154 @@
 import type { ComponentType } from 'react';
-import remoteModules from './remote-modules.json';
+import { PAGE_NAMES, PAGE_TITLES } from '@devhub/shared/strings';
 import type { ListingPageProps } from './types';
 
 /**
- * The typed contract between the shell and the remotes: which modules each remote exposes
- * and what each module exports. Remotes check their exposes against it at compile time
- * (src/app/exposes/contract.ts), the shell types its loads with it, and the remotes CLI
- * refuses a version whose manifest lacks a module listed here.
+ * The contract between the shell and the remotes, as one table: every remote page with its
+ * paths, layout, title, access rule and props type. Everything else derives from it: the shell's
+ * routes and the route map its index.html inlines, each remote's `exposes` (rspack.config.ts),
+ * what a shell build requires of each remote (its compatibility record, which the remotes CLI
+ * reads), the standalone frames and the tests' route lists.
  *
- * Convention: the exposed module "./X" has a named export `X`. The same list, as data, is
- * remote-modules.json, which the remotes CLI (Node, no TypeScript) reads.
+ * Adding a page: its component, its expose file `src/app/exposes/<kebab-name>.tsx` exporting it
+ * by the name after the slash, and one entry here.
  */
-export interface RemoteModules {
-  'catalog/HomePage': { HomePage: ComponentType };
-  'catalog/ListingPage': { ListingPage: ComponentType<ListingPageProps> };
-  'auth/SignInPage': { SignInPage: ComponentType };
-  'auth/SignUpPage': { SignUpPage: ComponentType };
-  'account/ProfilePage': { ProfilePage: ComponentType };
-  'account/RepoPage': { RepoPage: ComponentType };
-  'account/CartPage': { CartPage: ComponentType };
-  'account/SettingPage': { SettingPage: ComponentType };
+
+export type LayoutName = 'main' | 'account' | 'standalone';
+
+/** Who may open a route: account pages need a session. */
+export type RouteAccess = 'public' | 'signed-in';
+
+type NoProps = Record<string, never>;
+
+/** One path a page is shown at; a page whose component takes props gets them per path. */
+export type PageRoute<P> = { path: string; title?: string } & (P extends NoProps ? { props?: P } : { props: P });
+
+export interface PageEntry<P> {
+  /** What the page shows, for the failure message of its slot. */
+  what: string;
+  layout: LayoutName;
+  access: RouteAccess;
+  routes: readonly PageRoute<P>[];
 }
 
-export type RemoteModuleId = keyof RemoteModules;
+/** A page whose component takes the props `P` (none unless given). */
+function page<P extends object = NoProps>(entry: PageEntry<P>): PageEntry<P> {
+  return entry;
+}
+
+export const REMOTE_PAGES = {
+  'catalog/HomePage': page({ what: PAGE_NAMES.home, layout: 'main', access: 'public', routes: [{ path: '/' }] }),
+  'catalog/ListingPage': page<ListingPageProps>({
+    what: PAGE_NAMES.listing,
+    layout: 'main',
+    access: 'public',
+    routes: [
+      { path: '/blog', title: PAGE_TITLES.blog, props: { kind: 'blog' } },
+      { path: '/software', title: PAGE_TITLES.software, props: { kind: 'software' } },
+      { path: '/docs', title: PAGE_TITLES.docs, props: { kind: 'docs' } },
+      { path: '/courses', title: PAGE_TITLES.courses, props: { kind: 'course' } },
+    ],
+  }),
+  'account/ProfilePage': page({
+    what: PAGE_NAMES.profile,
+    layout: 'account',
+    access: 'signed-in',
+    routes: [{ path: '/profile', title: PAGE_TITLES.profile }],
+  }),
+  'account/RepoPage': page({
+    what: PAGE_NAMES.repo,
+    layout: 'account',
+    access: 'signed-in',
+    routes: [{ path: '/repo', title: PAGE_TITLES.repo }],
+  }),
+  'account/CartPage': page({
+    what: PAGE_NAMES.cart,
+    layout: 'account',
+    access: 'signed-in',
+    routes: [{ path: '/cart', title: PAGE_TITLES.cart }],
+  }),
+  'account/SettingPage': page({
+    what: PAGE_NAMES.setting,
+    layout: 'account',
+    access: 'signed-in',
+    routes: [{ path: '/setting', title: PAGE_TITLES.setting }],
+  }),
+  'auth/SignInPage': page({
+    what: PAGE_NAMES.signIn,
+    layout: 'standalone',
+    access: 'public',
+    routes: [{ path: '/signin', title: PAGE_TITLES.signIn }],
+  }),
+  'auth/SignUpPage': page({
+    what: PAGE_NAMES.signUp,
+    layout: 'standalone',
+    access: 'public',
+    routes: [{ path: '/signup', title: PAGE_TITLES.signUp }],
+  }),
+};
+
+export type RemoteModuleId = keyof typeof REMOTE_PAGES;
 export type RemoteName = RemoteModuleId extends `${infer R}/${string}` ? R : never;
+/** The export a module is loaded by: "catalog/HomePage" exports `HomePage`. */
+export type ExportNameOf<K extends RemoteModuleId> = K extends `${string}/${infer E}` ? E : never;
+export type PagePropsOf<K extends RemoteModuleId> = K extends RemoteModuleId
+  ? (typeof REMOTE_PAGES)[K] extends PageEntry<infer P>
+    ? P
+    : never
+  : never;
 
-/** Every exposed module, as data; tsc fails if one of the contract is missing here. */
-export const REMOTE_MODULE_IDS = [
-  'catalog/HomePage',
-  'catalog/ListingPage',
-  'auth/SignInPage',
-  'auth/SignUpPage',
-  'account/ProfilePage',
-  'account/RepoPage',
-  'account/CartPage',
-  'account/SettingPage',
-] as const satisfies readonly RemoteModuleId[];
+/** What each exposed module exports: the shell loads by this, each remote's component takes these props. */
+export type RemoteModules = {
+  [K in RemoteModuleId]: { [E in ExportNameOf<K>]: ComponentType<PagePropsOf<K>> };
+};
 
-type Holds<T extends true> = T;
-export type AllModulesListed = Holds<
-  [Exclude<RemoteModuleId, (typeof REMOTE_MODULE_IDS)[number]>] extends [never] ? true : false
->;
+/** One route of the shell: a path of a page, with everything the page's table entry says. */
+export interface AppRoute<K extends RemoteModuleId = RemoteModuleId> {
+  path: string;
+  /** Screen title after the product name; none on home, which shows the product name alone. */
+  title?: string;
+  module: K;
+  layout: LayoutName;
+  access: RouteAccess;
+  what: string;
+  props: PagePropsOf<K>;
+}
 
-/** Every remote, in the order of remote-modules.json (which the Node remotes CLI reads). */
-export const REMOTE_NAMES = Object.keys(remoteModules) as RemoteName[];
+/** Each module's routes typed by that module, so a route's props always fit its page. */
+export type RoutesByModule = { [K in RemoteModuleId]: AppRoute<K> };
 
-export const REMOTE_PACKAGES: Readonly<Record<RemoteName, string>> = Object.fromEntries(
-  Object.entries(remoteModules).map(([name, info]) => [name, info.package]),
-) as Record<RemoteName, string>;
+export const REMOTE_MODULE_IDS = Object.keys(REMOTE_PAGES) as RemoteModuleId[];
+
+export function remoteOf(id: RemoteModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+export function exportNameOf<K extends RemoteModuleId>(id: K): ExportNameOf<K> {
+  return id.slice(id.indexOf('/') + 1) as ExportNameOf<K>;
+}
+
+/** Every remote, in table order. */
+export const REMOTE_NAMES: readonly RemoteName[] = [...new Set(REMOTE_MODULE_IDS.map(remoteOf))];
 
 export function isRemoteName(value: string): value is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(value);
 }
+
+/** The federation exposes of a remote: "./HomePage", … */
+export function exposesOf(remote: RemoteName): string[] {
+  return REMOTE_MODULE_IDS.filter((id) => remoteOf(id) === remote).map((id) => `./${exportNameOf(id)}`);
+}
+
+/** The file (under src/app/exposes/, without extension) that exposes a page: HomePage → home-page. */
+export function exposeFileOf(exportName: string): string {
+  return exportName.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase();
+}
+
+/** Every route, in table order. */
+export const ROUTES: readonly AppRoute[] = REMOTE_MODULE_IDS.flatMap((module) => {
+  const { routes, ...entry } = REMOTE_PAGES[module] as unknown as PageEntry<object>;
+  return routes.map(({ path, title, props }) => ({ ...entry, path, title, module, props: props ?? {} }) as AppRoute);
+});
 
 /** The User Timing mark a page sets once its content (not a skeleton) is on screen. */
 export const CONTENT_READY_MARK = 'content-ready:';

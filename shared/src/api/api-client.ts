@@ -1,8 +1,8 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
 import toast from 'react-hot-toast';
-import { HTTP_TIMEOUT_MS, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '../constants';
-import { ERROR_MESSAGES } from '../i18n/strings';
-import { useSessionStore } from '../session/session-store';
+import { HTTP_TIMEOUT_MS, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@devhub/shared/constants';
+import { ERROR_MESSAGES } from '@devhub/shared/strings';
+import { useSessionStore } from '@devhub/shared/session-store';
 import type { ApiBody } from '../types';
 
 /** Default base URL; each app's dev server and the preview server proxy `/api` to the auth API. */

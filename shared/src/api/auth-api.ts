@@ -1,5 +1,5 @@
 import type { ApiBody, CurrentUser, SignInData, SignInPayload, SignUpData, SignUpPayload } from '../types';
-import { apiClient, unwrapBody } from './api-client';
+import { apiClient, unwrapBody } from '@devhub/shared/api-client';
 
 export async function login(payload: SignInPayload): Promise<ApiBody<SignInData>> {
   const response = await apiClient.post('/auth/login', payload, { skipSessionExpiry: true });

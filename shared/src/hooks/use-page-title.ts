@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../constants';
+import { PRODUCT_NAME } from '@devhub/shared/constants';
 
 export function pageTitle(screenTitle?: string): string {
   return screenTitle ? `${PRODUCT_NAME} - ${screenTitle}` : PRODUCT_NAME;

@@ -2,7 +2,7 @@
  * Every Vietnamese text of the product. Texts quoted by the specification are kept to
  * the letter; the rest follows the same voice.
  */
-import { PRODUCT_NAME } from '../constants';
+import { PRODUCT_NAME } from '@devhub/shared/constants';
 
 export const ERROR_MESSAGES = {
   invalidData: 'Dữ liệu không hợp lệ',
@@ -84,7 +84,44 @@ export const SHELL_TEXT = {
     retry: 'Thử lại',
     details: 'Chi tiết lỗi',
     registryFailed: (detail: string) => `Không đọc được danh sách remote (remotes.json): ${detail}`,
-    notRegistered: (remote: string) => `Remote "${remote}" không có trong remotes.json`,
+    incompatible: (what: string) =>
+      `Không tải được ${what}: bản build của phần này không tương thích với shell đang chạy, nên shell không chạy nó.`,
+    badExport: (id: string, name: string) => `${id} không có component tên "${name}"`,
+  },
+  registry: {
+    notObject: 'nội dung phải là một đối tượng JSON',
+    unknownRemote: (names: string, known: string) => `remote không xác định: ${names} (chỉ có ${known})`,
+    missingRemote: (field: string) => `thiếu "${field}"`,
+    badField: (field: string, expected: string) => `"${field}" phải là ${expected}`,
+    expected: {
+      'no-remotes': 'một đối tượng',
+      'bad-entry': 'URL của mf-manifest.json',
+      'bad-version': 'chuỗi',
+      'bad-previous': 'danh sách phiên bản',
+      'bad-origins': 'danh sách origin (ví dụ "https://cdn.example.com")',
+      'bad-environment': 'chuỗi không rỗng',
+      'bad-deploy-base': 'URL hoặc đường dẫn',
+    },
+    unreachable: (url: string) => `không tải được ${url} (mất kết nối)`,
+    httpStatus: (url: string, status: number) => `không tải được ${url} (HTTP ${status})`,
+    notJson: (url: string) => `${url} không phải JSON hợp lệ`,
+    timeout: (url: string, seconds: number) => `${url} không phản hồi sau ${seconds} giây`,
+  },
+  manifest: {
+    unreachable: (url: string) => `không tải được manifest ${url} (mất kết nối)`,
+    httpStatus: (url: string, status: number) => `không tải được manifest ${url} (HTTP ${status})`,
+    notJson: (url: string) => `manifest ${url} không phải JSON hợp lệ`,
+    timeout: (url: string, seconds: number) => `manifest ${url} không phản hồi sau ${seconds} giây`,
+  },
+  compatibility: {
+    record: (remote: string, detail: string) => `${remote}: không có bản ghi tương thích hợp lệ (${detail})`,
+    needs: (remote: string, dependency: string, needs: string, provides: string) =>
+      `${remote} cần ${dependency} ${needs}, shell cung cấp ${provides}`,
+    exportMissing: (remote: string, module: string, name: string, version: string) =>
+      `${remote} cần export "${name}" của ${module}, bản ${module} ${version} của shell không có`,
+    exportAll: (remote: string, module: string, version: string) =>
+      `${remote} dùng toàn bộ ${module}, shell chỉ cung cấp một phần của ${module} ${version}`,
+    expose: (remote: string, expose: string) => `${remote} không cung cấp ${expose}, module mà các route của shell cần`,
   },
   remotesPanel: {
     heading: 'Bảng điều khiển remote',
@@ -111,7 +148,7 @@ export const SHELL_TEXT = {
     },
     yes: 'Có',
     no: 'Không',
-    warning: 'Cảnh báo phiên bản',
+    incompatible: 'Không tương thích',
     noRegistry: 'Chưa đọc được remotes.json.',
     refresh: 'Làm mới',
   },
@@ -131,14 +168,14 @@ export const SHELL_TEXT = {
   },
 } as const;
 
-/** Human names of what each exposed module shows, used in failure messages. */
-export const REMOTE_MODULE_NAMES: Record<string, string> = {
-  'catalog/HomePage': 'trang chủ',
-  'catalog/ListingPage': 'danh sách nội dung',
-  'auth/SignInPage': 'trang đăng nhập',
-  'auth/SignUpPage': 'trang đăng ký',
-  'account/ProfilePage': 'trang hồ sơ',
-  'account/RepoPage': 'trang kho lưu trữ',
-  'account/CartPage': 'trang đơn hàng',
-  'account/SettingPage': 'trang cài đặt',
-};
+/** What each remote page shows, in the words of its failure message ("Không tải được trang chủ"). */
+export const PAGE_NAMES = {
+  home: 'trang chủ',
+  listing: 'danh sách nội dung',
+  signIn: 'trang đăng nhập',
+  signUp: 'trang đăng ký',
+  profile: 'trang hồ sơ',
+  repo: 'trang kho lưu trữ',
+  cart: 'trang đơn hàng',
+  setting: 'trang cài đặt',
+} as const;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { STORAGE_KEYS } from '../constants';
-import { readStorage, writeStorage } from '../lib/browser-storage';
+import { STORAGE_KEYS } from '@devhub/shared/constants';
+import { readStorage, writeStorage } from '@devhub/shared/browser-storage';
 
 export interface SessionState {
   token: string | null;

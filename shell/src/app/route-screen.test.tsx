@@ -1,55 +1,30 @@
 import { screen } from '@testing-library/react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { ROUTES } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { renderWithProviders } from '../../../test-support/render';
-import { REMOTE_MODULE_IDS } from '@devhub/shared/remote-contract';
-import routeModules from './route-modules.json';
-import { ROUTES, requiredExposes } from './route-table';
+import { server } from '../../../test-support/msw-server';
+import { environmentHandlers, installShellRecord } from '../test/federation-fixtures';
+import { startRemotes } from '../features/remotes/remote-loader';
 import { RouteScreen } from './route-screen';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
-  loadRemote: jest.fn(async () => ({ ProfilePage: () => <h1>Profile</h1> })),
+  loadRemote: jest.fn(),
+  preloadRemote: jest.fn(),
 }));
 
 const profile = ROUTES.find((route) => route.path === '/profile')!;
 
-describe('route table and access', () => {
-  it('covers the eleven spec paths with their layouts', () => {
-    expect(ROUTES.map((route) => [route.path, route.layout])).toEqual([
-      ['/', 'main'],
-      ['/blog', 'main'],
-      ['/software', 'main'],
-      ['/docs', 'main'],
-      ['/courses', 'main'],
-      ['/profile', 'account'],
-      ['/repo', 'account'],
-      ['/cart', 'account'],
-      ['/setting', 'account'],
-      ['/signin', 'standalone'],
-      ['/signup', 'standalone'],
-    ]);
-    expect(ROUTES.filter((route) => route.access === 'signed-in').map((route) => route.path)).toEqual([
-      '/profile',
-      '/repo',
-      '/cart',
-      '/setting',
-    ]);
+describe('a route of the table', () => {
+  beforeAll(() => installShellRecord());
+  beforeEach(() => {
+    server.use(...environmentHandlers());
+    startRemotes();
+    jest.mocked(loadRemote).mockResolvedValue({ ProfilePage: () => <h1>Profile</h1> });
   });
 
-  it('maps every path to a module of the remote contract', () => {
-    for (const module of Object.values(routeModules)) expect(REMOTE_MODULE_IDS).toContain(module);
-    expect(Object.keys(routeModules)).toEqual(ROUTES.map((route) => route.path));
-  });
-
-  it('derives what every remote must expose', () => {
-    expect(Object.fromEntries([...requiredExposes()].map(([remote, set]) => [remote, [...set]]))).toEqual({
-      catalog: ['./HomePage', './ListingPage'],
-      account: ['./ProfilePage', './RepoPage', './CartPage', './SettingPage'],
-      auth: ['./SignInPage', './SignUpPage'],
-    });
-  });
-
-  it('sends a signed-out visitor of an account page to sign-in with the way back', () => {
+  it('sends a signed-out visitor of an account page to sign-in with the way back, under the page title', () => {
     const { router } = renderWithProviders(<RouteScreen route={profile} />, {
       route: '/profile?tab=2',
       path: '/profile',
@@ -57,11 +32,14 @@ describe('route table and access', () => {
     expect(router.state.location.pathname).toBe('/signin');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/profile?tab=2');
     expect(document.title).toBe('DevHub - Hồ sơ');
+    expect(loadRemote).not.toHaveBeenCalled();
   });
 
-  it('lets a signed-in visitor through', () => {
+  it("shows a signed-in visitor the account page's own content", async () => {
     useSessionStore.getState().signIn('t');
     renderWithProviders(<RouteScreen route={profile} />, { route: '/profile', path: '/profile' });
-    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('account/ProfilePage');
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { ROUTES, type LayoutName } from '@devhub/shared/remote-contract';
 import { RouteErrorBoundary } from '../features/errors/components/route-error-boundary';
 import { NotFoundPage } from '../features/errors/components/not-found-page';
 import { AccountLayout } from '../features/layout/components/account-layout';
@@ -7,11 +8,10 @@ import { MainLayout } from '../features/layout/components/main-layout';
 import { StandaloneLayout } from '../features/layout/components/standalone-layout';
 import { RemoteSkeleton } from '../features/remotes/components/remote-skeleton';
 import { RouteScreen } from './route-screen';
-import { ROUTES, type LayoutName } from './route-table';
 
 // A tool for whoever debugs a deploy: not worth a byte of every visitor's first load.
 const RemotesPanel = lazy(async () => ({
-  default: (await import('../features/remotes-panel/components/remotes-panel')).RemotesPanel,
+  default: (await import('../features/remotes/components/remotes-panel')).RemotesPanel,
 }));
 
 function routesOf(layout: LayoutName) {

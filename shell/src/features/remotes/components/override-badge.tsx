@@ -1,14 +1,14 @@
 import { useStore } from 'zustand';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { storeOverrides } from '../../../app/federation/overrides';
-import { remoteStatusStore, type RemoteStatusState } from '../../../app/federation/remote-status';
+import { storeOverrides } from '../overrides';
+import { remotesStore, type RemotesState } from '../remote-status';
 import styles from './override-badge.module.css';
 
-const selectRemotes = (state: RemoteStatusState) => state.remotes;
+const selectRemotes = (state: RemotesState) => state.remotes;
 
 /** Visible whenever a per-browser override is in force, so nobody forgets they are testing another build. */
 export function OverrideBadge() {
-  const remotes = useStore(remoteStatusStore, selectRemotes);
+  const remotes = useStore(remotesStore, selectRemotes);
   const active = Object.entries(remotes).filter(([, status]) => status?.override);
   if (active.length === 0) return null;
   const clear = () => {

@@ -1,4 +1,5 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
+import { IncompatibleRemoteError } from '../remote-loader';
 import styles from './remote-error.module.css';
 
 interface RemoteErrorProps {
@@ -7,20 +8,33 @@ interface RemoteErrorProps {
   onRetry: () => void;
 }
 
+/** The content area's fallback when a remote page cannot be shown: why, in Vietnamese, and a retry. */
 export function RemoteError({ what, error, onRetry }: RemoteErrorProps) {
+  const incompatible = error instanceof IncompatibleRemoteError;
   return (
     <section className={styles.panel} role="alert" aria-labelledby="remote-error-title">
       <h1 id="remote-error-title" className={styles.title}>
         {SHELL_TEXT.remote.failedTitle}
       </h1>
-      <p className={styles.message}>{SHELL_TEXT.remote.failed(what)}</p>
+      <p className={styles.message}>
+        {incompatible ? SHELL_TEXT.remote.incompatible(what) : SHELL_TEXT.remote.failed(what)}
+      </p>
+      {incompatible && (
+        <ul className={styles.reasons}>
+          {error.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
       <button type="button" className={styles.retry} onClick={onRetry}>
         {SHELL_TEXT.remote.retry}
       </button>
-      <details className={styles.details}>
-        <summary>{SHELL_TEXT.remote.details}</summary>
-        <code>{error.message}</code>
-      </details>
+      {!incompatible && (
+        <details className={styles.details}>
+          <summary>{SHELL_TEXT.remote.details}</summary>
+          <code>{error.message}</code>
+        </details>
+      )}
     </section>
   );
 }

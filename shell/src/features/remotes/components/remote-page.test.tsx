@@ -1,33 +1,56 @@
 import { screen } from '@testing-library/react';
-import type { RemoteModuleId } from '@devhub/shared/remote-contract';
+import { http, HttpResponse } from 'msw';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { PAGE_NAMES } from '@devhub/shared/strings';
 import { renderWithProviders } from '../../../../../test-support/render';
-import { RemotePage, type RemoteModuleLoader } from './remote-page';
+import { server } from '../../../../../test-support/msw-server';
+import {
+  environmentHandlers,
+  installShellRecord,
+  manifestUrl,
+  remoteManifest,
+} from '../../../test/federation-fixtures';
+import { startRemotes } from '../remote-loader';
+import { RemotePage } from './remote-page';
 
-function Cart() {
-  return <p>giỏ hàng đã tải</p>;
-}
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+  preloadRemote: jest.fn(),
+}));
+
+const runtime = { loadRemote: jest.mocked(loadRemote) };
 
 describe('RemotePage', () => {
-  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  beforeAll(() => installShellRecord());
+  beforeEach(() => {
+    server.use(...environmentHandlers());
+    startRemotes();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
   afterEach(() => jest.restoreAllMocks());
 
-  it('shows a same-size skeleton, then the remote page', async () => {
-    const load: RemoteModuleLoader = async () => ({ CartPage: Cart });
-    renderWithProviders(<RemotePage id="account/CartPage" load={load} />);
+  it('holds the page area with a skeleton while the page loads, then shows the page', async () => {
+    runtime.loadRemote.mockResolvedValueOnce({ CartPage: () => <p>giỏ hàng đã tải</p> });
+    renderWithProviders(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />);
     expect(screen.getByRole('status')).toHaveTextContent('Đang tải nội dung…');
     expect(await screen.findByText('giỏ hàng đã tải')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('explains a failed remote in Vietnamese and really reloads it on retry', async () => {
-    let attempts = 0;
-    const fresh: boolean[] = [];
-    const load: RemoteModuleLoader = async (_id: RemoteModuleId, options) => {
-      attempts += 1;
-      fresh.push(options.fresh);
-      if (attempts === 1) throw new Error('ScriptExternalLoadError: remoteEntry.js');
-      return { RepoPage: () => <h1>kho đã tải</h1> };
-    };
-    const { user } = renderWithProviders(<RemotePage id="account/RepoPage" load={load} />);
+  it('passes the props of its route to the page', async () => {
+    runtime.loadRemote.mockResolvedValueOnce({
+      ListingPage: ({ kind }: { kind: string }) => <h1>danh sách {kind}</h1>,
+    });
+    renderWithProviders(<RemotePage module="catalog/ListingPage" props={{ kind: 'docs' }} what={PAGE_NAMES.listing} />);
+    expect(await screen.findByRole('heading', { name: 'danh sách docs' })).toBeInTheDocument();
+  });
+
+  it('explains a remote that failed to load, and loads it again on "Thử lại"', async () => {
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('ScriptExternalLoadError: remoteEntry.js'))
+      .mockResolvedValueOnce({ RepoPage: () => <h1>kho đã tải</h1> });
+    const { user } = renderWithProviders(<RemotePage module="account/RepoPage" props={{}} what={PAGE_NAMES.repo} />);
 
     expect(await screen.findByRole('heading', { name: 'Không tải được nội dung' })).toBeInTheDocument();
     expect(screen.getByText(/Không tải được trang kho lưu trữ/)).toBeInTheDocument();
@@ -35,25 +58,36 @@ describe('RemotePage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Thử lại' }));
     expect(await screen.findByRole('heading', { name: 'kho đã tải' })).toBeInTheDocument();
-    expect(fresh).toEqual([false, true]);
   });
 
   it('catches a remote page that throws while rendering', async () => {
-    const load: RemoteModuleLoader = async () => ({
+    runtime.loadRemote.mockResolvedValueOnce({
       SettingPage: () => {
         throw new Error('render exploded');
       },
     });
-    renderWithProviders(<RemotePage id="account/SettingPage" load={load} />);
+    renderWithProviders(<RemotePage module="account/SettingPage" props={{}} what={PAGE_NAMES.setting} />);
     expect(await screen.findByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
     expect(screen.getByText('render exploded')).toBeInTheDocument();
   });
 
-  it('refuses a module that lacks the named export of the contract', async () => {
-    const load: RemoteModuleLoader = async () => ({ default: Cart });
-    renderWithProviders(<RemotePage id="catalog/HomePage" load={load} />);
+  it('shows why a remote build does not fit the shell, without running it', async () => {
+    server.use(
+      http.get(manifestUrl('auth'), () =>
+        HttpResponse.json(remoteManifest('auth', { exports: { '@devhub/shared/strings': ['AUTH_BANNER'] } })),
+      ),
+    );
+    renderWithProviders(<RemotePage module="auth/SignUpPage" props={{}} what={PAGE_NAMES.signUp} />);
+
+    expect(await screen.findByRole('heading', { name: 'Không tải được nội dung' })).toBeInTheDocument();
     expect(
-      await screen.findByText('catalog/HomePage does not export a component named "HomePage"'),
+      screen.getByText(/Không tải được trang đăng ký: bản build của phần này không tương thích với shell đang chạy/),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'auth cần export "AUTH_BANNER" của @devhub/shared/strings, bản @devhub/shared/strings 0.1.0 của shell không có',
+      ),
+    ).toBeInTheDocument();
+    expect(runtime.loadRemote).not.toHaveBeenCalledWith('auth/SignUpPage');
   });
 });

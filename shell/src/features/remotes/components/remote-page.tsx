@@ -1,71 +1,58 @@
-import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
-import type { RemoteModuleId } from '@devhub/shared/remote-contract';
-import { REMOTE_MODULE_NAMES } from '@devhub/shared/strings';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import type { PagePropsOf, RemoteModuleId } from '@devhub/shared/remote-contract';
+import { loadPage, loadedPage, type PageComponent } from '../remote-loader';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteSkeleton } from './remote-skeleton';
 
-export type RemoteModuleLoader = (id: RemoteModuleId, options: { fresh: boolean }) => Promise<Record<string, unknown>>;
-
-type PageComponent = ComponentType<Record<string, unknown>>;
-
-// Pages already loaded render at once when their route is visited again.
-const loadedPages = new Map<RemoteModuleId, PageComponent>();
-
-async function loadPage(id: RemoteModuleId, load: RemoteModuleLoader, fresh: boolean): Promise<PageComponent> {
-  const module = await load(id, { fresh });
-  const exportName = id.slice(id.indexOf('/') + 1);
-  const component = module[exportName];
-  if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
-    throw new Error(`${id} does not export a component named "${exportName}"`);
-  }
-  loadedPages.set(id, component as PageComponent);
-  return component as PageComponent;
+interface RemotePageProps<K extends RemoteModuleId> {
+  module: K;
+  props: PagePropsOf<K>;
+  /** What the page shows, for the failure message. */
+  what: string;
 }
 
-/** Marks when a remote's page is mounted (its content may still be loading: see markContentReady). */
-function MountMark({ id }: { id: RemoteModuleId }) {
-  useEffect(() => {
-    performance.mark(`remote-mounted:${id}`);
-  }, [id]);
-  return null;
-}
-
-interface RemotePageProps {
-  id: RemoteModuleId;
-  load: RemoteModuleLoader;
-  props?: Record<string, unknown>;
-}
-
-/** A remote's page inside its error boundary, with a retry that re-fetches the remote. */
-export function RemotePage({ id, load, props }: RemotePageProps) {
+/** A remote's page inside its error boundary, with a retry that loads the remote again. */
+export function RemotePage<K extends RemoteModuleId>({ module, props, what }: RemotePageProps<K>) {
   const [attempt, setAttempt] = useState(0);
   return (
-    <RemoteBoundary
-      key={`${id}#${attempt}`}
-      what={REMOTE_MODULE_NAMES[id] ?? id}
-      onRetry={() => setAttempt((value) => value + 1)}
-    >
-      <LoadedPage id={id} load={load} fresh={attempt > 0} props={props} />
+    <RemoteBoundary key={`${module}#${attempt}`} what={what} onRetry={() => setAttempt((value) => value + 1)}>
+      <LoadedPage module={module} props={props} fresh={attempt > 0} />
     </RemoteBoundary>
   );
 }
 
-type LoadState = { page: PageComponent; error?: undefined } | { page?: undefined; error: unknown } | null;
+/** Marks when a remote's page is mounted (its content may still be loading: see markContentReady). */
+function MountMark({ module }: { module: RemoteModuleId }) {
+  useEffect(() => {
+    performance.mark(`remote-mounted:${module}`);
+  }, [module]);
+  return null;
+}
+
+type LoadState<K extends RemoteModuleId> = { page: PageComponent<K> } | { error: unknown } | null;
 
 /**
  * Loads the page into state rather than suspending on it: React keeps a Suspense fallback on
  * screen for at least 300 ms once shown, so a remote arriving sooner would wait for nothing,
  * whereas a state update shows it the moment it arrives. The skeleton has the page's size.
  */
-function LoadedPage({ id, load, fresh, props }: RemotePageProps & { fresh: boolean }) {
-  const cached = fresh ? undefined : loadedPages.get(id);
-  const [state, setState] = useState<LoadState>(cached ? { page: cached } : null);
+function LoadedPage<K extends RemoteModuleId>({
+  module,
+  props,
+  fresh,
+}: {
+  module: K;
+  props: PagePropsOf<K>;
+  fresh: boolean;
+}) {
+  const cached = fresh ? undefined : loadedPage(module);
+  const [state, setState] = useState<LoadState<K>>(cached ? { page: cached } : null);
   // One request per mount, even when development's strict mode runs the effect twice.
-  const request = useRef<Promise<PageComponent> | null>(null);
+  const request = useRef<Promise<PageComponent<K>> | null>(null);
   useEffect(() => {
     if (state) return;
     let live = true;
-    request.current ??= loadPage(id, load, fresh);
+    request.current ??= loadPage(module, { fresh });
     request.current.then(
       (page) => live && setState({ page }),
       (error: unknown) => live && setState({ error }),
@@ -73,16 +60,16 @@ function LoadedPage({ id, load, fresh, props }: RemotePageProps & { fresh: boole
     return () => {
       live = false;
     };
-  }, [id, load, fresh, state]);
+  }, [module, fresh, state]);
 
-  if (state?.error !== undefined) throw state.error;
-  if (!state?.page) return <RemoteSkeleton />;
-  const Page = state.page;
+  if (state && 'error' in state) throw state.error;
+  if (!state) return <RemoteSkeleton />;
+  const Page = state.page as PageComponent<RemoteModuleId>;
   return (
     // A page that suspends on its own data shows the skeleton meanwhile.
     <Suspense fallback={<RemoteSkeleton />}>
-      <Page {...props} />
-      <MountMark id={id} />
+      <Page {...(props as PagePropsOf<RemoteModuleId>)} />
+      <MountMark module={module} />
     </Suspense>
   );
 }

@@ -1,18 +1,24 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import { afterFirstPage } from '../../../lib/after-first-page';
+import { toastDemand } from '../../../lib/notify';
 
 const ToasterView = lazy(async () => ({ default: (await import('./toaster-view')).ToasterView }));
+
+const selectPending = (state: { pending: boolean }) => state.pending;
 
 /**
  * The product's one toaster. react-hot-toast is a federation singleton, so a toast raised
  * inside any remote lands here. No page needs it to show, so it loads after the first page,
- * unless a toast is due at startup (`eager`); a toast raised before it mounts waits in
- * react-hot-toast's store and shows when it does.
+ * unless a toast is due at startup (`eager`) or the shell raises one before (`notify`); a toast
+ * raised before it mounts waits in react-hot-toast's store and shows when it does.
  */
 export function AppToaster({ eager }: { eager: boolean }) {
-  const [ready, setReady] = useState(eager);
+  const [afterFirst, setAfterFirst] = useState(false);
+  const pending = useStore(toastDemand, selectPending);
+  const ready = eager || pending || afterFirst;
   useEffect(() => {
-    if (!ready) return afterFirstPage(() => setReady(true));
+    if (!ready) return afterFirstPage(() => setAfterFirst(true));
   }, [ready]);
   if (!ready) return null;
   return (

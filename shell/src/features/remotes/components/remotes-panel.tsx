@@ -1,14 +1,16 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useStore } from 'zustand';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteName } from '@devhub/shared/remote-contract';
+import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
-import { remoteStatusStore, type ManifestInfo, type RemoteStatusState } from '../../../app/federation/remote-status';
+import { inspectRemote } from '../remote-loader';
+import { remotesStore, type RemotesState } from '../remote-status';
 import styles from './remotes-panel.module.css';
 
 const TEXT = SHELL_TEXT.remotesPanel;
-const selectRemotes = (state: RemoteStatusState) => state.remotes;
+const selectRemotes = (state: RemotesState) => state.remotes;
+const selectRegistry = (state: RemotesState) => state.registry;
 
 interface SingletonRow {
   name: string;
@@ -32,54 +34,23 @@ function singletonRows(): SingletonRow[] {
   return rows.sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
 }
 
-/**
- * Reads each remote's manifest (version and build) as the registry points at it, so remotes the
- * page has not loaded yet show them too. `entriesKey` is the JSON of the entries, a stable dependency.
- */
-function useManifests(entriesKey: string) {
-  const [fetched, setFetched] = useState<Partial<Record<RemoteName, ManifestInfo | 'unreachable'>>>({});
-  useEffect(() => {
-    const entries = JSON.parse(entriesKey) as Partial<Record<RemoteName, string>>;
-    const controller = new AbortController();
-    for (const name of REMOTE_NAMES) {
-      const entry = entries[name];
-      if (!entry) continue;
-      fetch(entry, { signal: controller.signal })
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-        .then((body: { metaData?: { buildInfo?: { buildVersion?: string; buildHash?: string } } }) =>
-          setFetched((current) => ({
-            ...current,
-            [name]: {
-              version: body.metaData?.buildInfo?.buildVersion,
-              buildHash: body.metaData?.buildInfo?.buildHash,
-              shared: [],
-            },
-          })),
-        )
-        .catch(() => {
-          if (!controller.signal.aborted) setFetched((current) => ({ ...current, [name]: 'unreachable' }));
-        });
-    }
-    return () => controller.abort();
-  }, [entriesKey]);
-  return fetched;
-}
-
-/** /__remotes: what the runtime actually loaded, for whoever debugs a deploy. */
+/** /__remotes: what the registry pins, what each remote build is and whether it fits, what the runtime loaded. */
 export function RemotesPanel() {
   usePageTitle(PAGE_TITLES.remotes);
-  const remotes = useStore(remoteStatusStore, selectRemotes);
-  const [, refresh] = useReducer((count: number) => count + 1, 0);
-  const entries = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, remotes[name]?.override ?? remotes[name]?.entry]),
-  );
-  const fetched = useManifests(JSON.stringify(entries));
+  const remotes = useStore(remotesStore, selectRemotes);
+  const registry = useStore(remotesStore, selectRegistry);
+  const [refreshes, refresh] = useReducer((count: number) => count + 1, 0);
+  // Every remote's manifest is read and checked, so those not loaded yet show their version too.
+  useEffect(() => {
+    if (registry.state === 'ready') for (const name of REMOTE_NAMES) void inspectRemote(name);
+  }, [registry.state, refreshes]);
   const singletons = singletonRows();
 
   return (
     <section className={styles.panel}>
       <h1 className={styles.heading}>{TEXT.heading}</h1>
       <p className={styles.intro}>{TEXT.intro}</p>
+      {registry.state === 'failed' && <p className={styles.error}>{registry.error}</p>}
       <button type="button" className={styles.refresh} onClick={refresh}>
         {TEXT.refresh}
       </button>
@@ -98,14 +69,12 @@ export function RemotesPanel() {
           <tbody>
             {REMOTE_NAMES.map((name) => {
               const status = remotes[name];
-              const fromFetch = fetched[name];
-              const manifest = status?.manifest ?? (fromFetch === 'unreachable' ? undefined : fromFetch);
               return (
                 <tr key={name} data-remote={name}>
                   <th scope="row">{name}</th>
-                  <td>{manifest?.version ?? '—'}</td>
+                  <td>{status?.version ?? '—'}</td>
                   <td>
-                    <code>{manifest?.buildHash ?? '—'}</code>
+                    <code>{status?.buildHash ?? '—'}</code>
                   </td>
                   <td className={styles.entry}>
                     <code>{status?.override ?? status?.entry ?? TEXT.noRegistry}</code>
@@ -114,9 +83,9 @@ export function RemotesPanel() {
                   <td data-state={status?.state ?? 'not-loaded'}>
                     {TEXT.states[status?.state ?? 'not-loaded']}
                     {status?.error && <div className={styles.error}>{status.error}</div>}
-                    {(status?.warnings ?? []).map((warning) => (
-                      <div key={warning} className={styles.warning}>
-                        {TEXT.warning}: {warning}
+                    {(status?.problems ?? []).map((problem) => (
+                      <div key={problem} className={styles.warning}>
+                        {TEXT.incompatible}: {problem}
                       </div>
                     ))}
                   </td>

@@ -1,7 +1,5 @@
 import type { RemoteName } from '@devhub/shared/remote-contract';
 
-// Plain module: read by the runtime plugin before the share scope exists.
-
 export const OVERRIDE_PARAM = 'mf-override';
 export const OVERRIDE_STORAGE_KEY = 'mf-overrides';
 

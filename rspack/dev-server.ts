@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import type { DevServer } from '@rspack/core';
+import { createStaticHandler } from '../scripts/lib/static-server.mjs';
+import { WORKSPACE_ROOT, type App } from './app.ts';
+
+/** Every dev server proxies /api to the auth API (`DEVHUB_API_URL` points it elsewhere). */
+export const API_PROXY_TARGET = process.env.DEVHUB_API_URL ?? 'http://localhost:4000';
+
+/**
+ * The shell's dev server can run against another environment's registry (`npm start --
+ * --remotes preview`): it then serves that file as /remotes.json, and the local deploy folder
+ * under /deploy/ for entries pinned to published versions, with the preview server's handler.
+ */
+function shellMiddleware() {
+  const registryFile = process.env.DEVHUB_REGISTRY_FILE;
+  return createStaticHandler({
+    cors: true,
+    fallthrough: true,
+    files: registryFile ? { '/remotes.json': registryFile } : {},
+    mounts: { '/deploy/': join(WORKSPACE_ROOT, '.deploy') },
+  });
+}
+
+export function devServer(app: App): DevServer {
+  return {
+    port: app.port,
+    host: 'localhost',
+    hot: false,
+    liveReload: true,
+    // Every app runs its own router (a remote runs alone for its team), so deep links fall back to index.html.
+    historyApiFallback: true,
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': '*',
+      'Cache-Control': 'no-store',
+    },
+    // `xfwd`: the auth API limits sign-in attempts per client, so it must see who is behind the proxy.
+    proxy: [{ context: ['/api'], target: API_PROXY_TARGET, changeOrigin: true, xfwd: true }],
+    client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+    ...(app.kind === 'host'
+      ? { setupMiddlewares: (middlewares) => [{ name: 'devhub-shell', middleware: shellMiddleware() }, ...middlewares] }
+      : {}),
+    static: false,
+  };
+}

@@ -1,0 +1,33 @@
+// The workspace's apps as each describes itself in its package.json (`devhub`: name, kind, port),
+// the same fields the build reads (rspack/app.ts).
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * @typedef {object} WorkspaceApp
+ * @property {string} name  federation name ("shell", "catalog", …)
+ * @property {'host' | 'remote'} kind
+ * @property {number} port  its dev server's port
+ * @property {string} dir  its folder, relative to the workspace root
+ * @property {string} packageName
+ */
+
+/** @returns {WorkspaceApp[]} every app of the workspace, in the order of its `workspaces` */
+export function workspaceApps(root = WORKSPACE_ROOT) {
+  /** @type {{ workspaces: string[] }} */
+  const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return rootPackage.workspaces.flatMap((dir) => {
+    const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+    const devhub = pkg.devhub;
+    if (!devhub || (devhub.kind !== 'host' && devhub.kind !== 'remote')) return [];
+    return [{ name: devhub.name, kind: devhub.kind, port: devhub.port, dir, packageName: pkg.name }];
+  });
+}
+
+/** @returns {WorkspaceApp[]} the remotes, each a separately built and deployed app */
+export function remoteApps(root = WORKSPACE_ROOT) {
+  return workspaceApps(root).filter((app) => app.kind === 'remote');
+}

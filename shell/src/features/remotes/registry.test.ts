@@ -1,0 +1,71 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../test-support/msw-server';
+import { REGISTRY, hungRegistry } from '../../test/federation-fixtures';
+import { RegistryError, fetchRegistry, parseRegistry } from './registry';
+
+const answer = (body: string | object, status = 200) =>
+  server.use(
+    http.get('http://localhost/remotes.json', () =>
+      typeof body === 'string' ? new HttpResponse(body, { status }) : HttpResponse.json(body, { status }),
+    ),
+  );
+
+describe('remotes.json in the shell', () => {
+  it('accepts a complete registry, relative entries included', () => {
+    const registry = {
+      ...REGISTRY,
+      remotes: { ...REGISTRY.remotes, auth: { entry: '/deploy/remote-auth/1.0.0/mf-manifest.json' } },
+    };
+    expect(parseRegistry(registry)).toEqual(registry);
+  });
+
+  it.each([
+    [null, 'nội dung phải là một đối tượng JSON'],
+    [{}, '"remotes" phải là một đối tượng'],
+    [
+      { remotes: { ...REGISTRY.remotes, billing: { entry: 'x' } } },
+      'remote không xác định: billing (chỉ có catalog, account, auth)',
+    ],
+    [{ remotes: { catalog: REGISTRY.remotes.catalog, auth: REGISTRY.remotes.auth } }, 'thiếu "remotes.account"'],
+    [
+      { remotes: { ...REGISTRY.remotes, auth: { entry: 42 }, account: { entry: 'x', version: 2 } } },
+      '"remotes.account.version" phải là chuỗi; "remotes.auth.entry" phải là URL của mf-manifest.json',
+    ],
+    [
+      { remotes: REGISTRY.remotes, allowedOverrideOrigins: ['localhost:3001'] },
+      '"allowedOverrideOrigins" phải là danh sách origin (ví dụ "https://cdn.example.com")',
+    ],
+  ])('explains in Vietnamese why %j is refused', (raw, message) => {
+    expect(() => parseRegistry(raw)).toThrow(new RegistryError(message));
+  });
+
+  it('reads the registry the inline warm-up requested instead of asking again', async () => {
+    let requests = 0;
+    server.use(
+      http.get('http://localhost/remotes.json', () => {
+        requests += 1;
+        return HttpResponse.json(REGISTRY);
+      }),
+    );
+    window.__devhubRegistry = fetch('/remotes.json');
+    await expect(fetchRegistry()).resolves.toMatchObject({ environment: 'test' });
+    expect(requests).toBe(1);
+    // The warm-up's response serves one read: the next goes to the network.
+    await fetchRegistry();
+    expect(requests).toBe(2);
+  });
+
+  it('explains an HTTP error, a file that is not JSON and a lost connection', async () => {
+    answer('nope', 404);
+    await expect(fetchRegistry()).rejects.toThrow('không tải được /remotes.json (HTTP 404)');
+    answer('{ "remotes": ');
+    await expect(fetchRegistry()).rejects.toThrow('/remotes.json không phải JSON hợp lệ');
+    server.use(http.get('http://localhost/remotes.json', () => HttpResponse.error()));
+    await expect(fetchRegistry()).rejects.toThrow('không tải được /remotes.json (mất kết nối)');
+  });
+
+  it('gives up on a registry that does not answer in time', async () => {
+    server.use(hungRegistry);
+    await expect(fetchRegistry({ timeoutMs: 50 })).rejects.toThrow('/remotes.json không phản hồi sau 0.05 giây');
+  });
+});

@@ -1,0 +1,82 @@
+import { validateRegistry, type Registry, type RegistryProblem } from '@devhub/contracts/registry';
+import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
+import { SHELL_TEXT } from '@devhub/shared/strings';
+import { FetchJsonError, fetchJson } from './fetch-json';
+
+export type { Registry } from '@devhub/contracts/registry';
+
+/** How long the shell waits for remotes.json before its remote routes explain that it did not come. */
+export const REGISTRY_TIMEOUT_MS = 8000;
+
+export const REGISTRY_URL = '/remotes.json';
+
+declare global {
+  interface Window {
+    /** The registry request index.html's inline warm-up started before any bundle ran. */
+    __devhubRegistry?: Promise<Response>;
+  }
+}
+
+export class RegistryError extends Error {
+  override name = 'RegistryError';
+}
+
+const TEXT = SHELL_TEXT.registry;
+
+function describe(problem: RegistryProblem): string {
+  const { code, field, detail } = problem;
+  switch (code) {
+    case 'not-object':
+      return TEXT.notObject;
+    case 'unknown-remote':
+      return TEXT.unknownRemote(detail ?? '', REMOTE_NAMES.join(', '));
+    case 'missing-remote':
+      return TEXT.missingRemote(field);
+    default:
+      return TEXT.badField(field, TEXT.expected[code as keyof typeof TEXT.expected]);
+  }
+}
+
+/** Validates remotes.json, explaining every problem in Vietnamese: the shell shows it in place of the pages. */
+export function parseRegistry(raw: unknown): Registry {
+  const { registry, problems } = validateRegistry(raw, REMOTE_NAMES);
+  if (!registry) throw new RegistryError(problems.map(describe).join('; '));
+  return registry;
+}
+
+/** The Vietnamese reason for a failed read of the registry at `url`. */
+function explain(error: unknown, url: string, timeoutMs: number): RegistryError {
+  if (!(error instanceof FetchJsonError))
+    return error instanceof RegistryError ? error : new RegistryError(String(error));
+  const { failure } = error;
+  switch (failure.kind) {
+    case 'timeout':
+      return new RegistryError(TEXT.timeout(url, timeoutMs / 1000));
+    case 'status':
+      return new RegistryError(TEXT.httpStatus(url, failure.status));
+    case 'not-json':
+      return new RegistryError(TEXT.notJson(url));
+    default:
+      return new RegistryError(TEXT.unreachable(url));
+  }
+}
+
+/**
+ * Fetches and validates the registry, never for longer than `timeoutMs`: a registry that hangs
+ * must not hold back the pages forever (the chrome never waits for it at all). The first read
+ * uses the request index.html's inline warm-up started; a retry (`fresh`) goes to the network.
+ */
+export async function fetchRegistry({
+  url = REGISTRY_URL,
+  fresh = false,
+  timeoutMs = REGISTRY_TIMEOUT_MS,
+}: { url?: string; fresh?: boolean; timeoutMs?: number | undefined } = {}): Promise<Registry> {
+  const warm = fresh ? undefined : window.__devhubRegistry;
+  window.__devhubRegistry = undefined;
+  try {
+    const { json } = await fetchJson(url, { timeoutMs, response: warm });
+    return parseRegistry(json);
+  } catch (error) {
+    throw explain(error, url, timeoutMs);
+  }
+}

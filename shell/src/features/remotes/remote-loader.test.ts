@@ -1,0 +1,212 @@
+import { http, HttpResponse } from 'msw';
+import type * as RuntimeModule from '@module-federation/enhanced/runtime';
+import type * as LoaderModule from './remote-loader';
+import type * as StatusModule from './remote-status';
+import { server } from '../../../../test-support/msw-server';
+import {
+  REGISTRY,
+  environmentHandlers,
+  hungRegistry,
+  installShellRecord,
+  manifestUrl,
+  remoteManifest,
+} from '../../test/federation-fixtures';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+  preloadRemote: jest.fn(async () => undefined),
+}));
+
+type Loader = typeof LoaderModule;
+type Runtime = jest.Mocked<Pick<typeof RuntimeModule, 'registerRemotes' | 'loadRemote' | 'preloadRemote'>>;
+type Status = typeof StatusModule;
+
+function HomePage() {
+  return null;
+}
+
+/** A fresh loader (its registry, manifests and pages) and the runtime it talks to, for one test. */
+async function freshLoader(): Promise<{ loader: Loader; runtime: Runtime; status: Status }> {
+  let modules!: { loader: Loader; runtime: Runtime; status: Status };
+  await jest.isolateModulesAsync(async () => {
+    modules = {
+      loader: await import('./remote-loader'),
+      runtime: jest.mocked(await import('@module-federation/enhanced/runtime')),
+      status: await import('./remote-status'),
+    };
+  });
+  modules.runtime.loadRemote.mockImplementation(async (id) => (id === 'catalog/HomePage' ? { HomePage } : null));
+  return modules;
+}
+
+describe('the remote loader', () => {
+  beforeEach(() => {
+    installShellRecord();
+    window.history.replaceState(null, '', '/');
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('reads the registry once and registers every remote, then loads a page once', async () => {
+    let registryReads = 0;
+    server.use(
+      http.get('http://localhost/remotes.json', () => {
+        registryReads += 1;
+        return HttpResponse.json(REGISTRY);
+      }),
+      ...environmentHandlers(),
+    );
+    const { loader, runtime } = await freshLoader();
+    loader.startRemotes();
+
+    await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+    await loader.loadPage('catalog/HomePage');
+    expect(registryReads).toBe(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [
+        { name: 'catalog', entry: manifestUrl('catalog') },
+        { name: 'account', entry: manifestUrl('account') },
+        { name: 'auth', entry: manifestUrl('auth') },
+      ],
+      { force: true },
+    );
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(loader.loadedPage('catalog/HomePage')).toBe(HomePage);
+  });
+
+  it('registers an allowed override in place of the pin, tells of a refused one and cleans the URL', async () => {
+    server.use(...environmentHandlers());
+    const override = 'http://localhost:3101/mf-manifest.json';
+    window.history.replaceState(
+      null,
+      '',
+      `/blog?tag=React&mf-override=${encodeURIComponent(`catalog@${override}`)}&mf-override=${encodeURIComponent('auth@https://evil.example/x.json')}`,
+    );
+    const { loader, runtime, status } = await freshLoader();
+    const onRefusedOverrides = jest.fn();
+    loader.startRemotes({ onRefusedOverrides });
+    await loader.inspectRemote('account');
+
+    expect(runtime.registerRemotes.mock.calls[0]?.[0]).toContainEqual({ name: 'catalog', entry: override });
+    expect(onRefusedOverrides).toHaveBeenCalledWith([
+      {
+        value: 'auth@https://evil.example/x.json',
+        reason: 'nguồn https://evil.example không nằm trong danh sách cho phép của remotes.json',
+      },
+    ]);
+    expect(window.location.pathname + window.location.search).toBe('/blog?tag=React');
+    expect(status.statusOf('catalog')).toMatchObject({ entry: manifestUrl('catalog'), override });
+  });
+
+  it('does not run a remote whose build does not fit this shell, and says why in Vietnamese and in the console', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.get(manifestUrl('catalog'), () =>
+        HttpResponse.json(remoteManifest('catalog', { exports: { '@devhub/shared/strings': ['CATALOG_BANNER'] } })),
+      ),
+      ...environmentHandlers(),
+    );
+    const { loader, runtime, status } = await freshLoader();
+    loader.startRemotes();
+
+    const failure = loader.loadPage('catalog/HomePage');
+    await expect(failure).rejects.toBeInstanceOf(loader.IncompatibleRemoteError);
+    await expect(failure).rejects.toMatchObject({
+      problems: [
+        'catalog cần export "CATALOG_BANNER" của @devhub/shared/strings, bản @devhub/shared/strings 0.1.0 của shell không có',
+      ],
+    });
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('needs export "CATALOG_BANNER" of @devhub/shared/strings'),
+    );
+    expect(status.statusOf('catalog')).toMatchObject({
+      state: 'failed',
+      version: '1.2.0',
+      problems: [expect.any(String)],
+    });
+  });
+
+  it('refuses every remote when the shell build carries no record of its own', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    document.getElementById('devhub-compatibility')?.remove();
+    server.use(...environmentHandlers());
+    const { loader, runtime } = await freshLoader();
+    loader.startRemotes();
+    await expect(loader.loadPage('catalog/HomePage')).rejects.toBeInstanceOf(loader.IncompatibleRemoteError);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('refuses a module without the component the table names', async () => {
+    server.use(...environmentHandlers());
+    const { loader, runtime } = await freshLoader();
+    runtime.loadRemote.mockResolvedValue({ default: HomePage });
+    loader.startRemotes();
+    await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
+      'catalog/HomePage không có component tên "HomePage"',
+    );
+  });
+
+  it('keeps no failure: a retry reads the manifest again and registers the remote anew', async () => {
+    let manifestReads = 0;
+    server.use(
+      http.get(manifestUrl('catalog'), () => {
+        manifestReads += 1;
+        return manifestReads === 1
+          ? new HttpResponse(null, { status: 503 })
+          : HttpResponse.json(remoteManifest('catalog'));
+      }),
+      ...environmentHandlers(),
+    );
+    const { loader, runtime } = await freshLoader();
+    loader.startRemotes();
+
+    await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
+      `không tải được manifest ${manifestUrl('catalog')} (HTTP 503)`,
+    );
+    await expect(loader.loadPage('catalog/HomePage', { fresh: true })).resolves.toBe(HomePage);
+    expect(manifestReads).toBe(2);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'catalog', entry: manifestUrl('catalog') }], {
+      force: true,
+    });
+  });
+
+  it('gives up on a registry that hangs, and a retry loads the page once the registry answers', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(hungRegistry);
+    const { loader, status } = await freshLoader();
+    loader.startRemotes({ timeoutMs: 50 });
+
+    await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
+      'Không đọc được danh sách remote (remotes.json): /remotes.json không phản hồi sau 0.05 giây',
+    );
+    expect(status.remotesStore.getState().registry).toEqual({
+      state: 'failed',
+      error: '/remotes.json không phản hồi sau 0.05 giây',
+    });
+
+    server.resetHandlers(...environmentHandlers());
+    await expect(loader.loadPage('catalog/HomePage', { fresh: true })).resolves.toBe(HomePage);
+    expect(status.remotesStore.getState().registry).toEqual({ state: 'ready', environment: 'test' });
+  });
+
+  it('preloads only remotes that fit, and only once the registry is in', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.get(manifestUrl('auth'), () => HttpResponse.json(remoteManifest('auth', { federationRuntime: '3.0.0' }))),
+      ...environmentHandlers(),
+    );
+    const { loader, runtime } = await freshLoader();
+    await loader.preloadPage('catalog/ListingPage');
+    expect(runtime.preloadRemote).not.toHaveBeenCalled();
+
+    loader.startRemotes();
+    await loader.preloadPage('catalog/ListingPage');
+    await expect(loader.preloadPage('auth/SignInPage')).rejects.toBeInstanceOf(loader.IncompatibleRemoteError);
+    expect(runtime.preloadRemote).toHaveBeenCalledTimes(1);
+    expect(runtime.preloadRemote).toHaveBeenCalledWith([
+      { nameOrAlias: 'catalog', exposes: ['./ListingPage'], resourceCategory: 'all' },
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import { createStore } from 'zustand/vanilla';
+import type { RemoteName } from '@devhub/shared/remote-contract';
+
+// What the remotes panel and the override badge show, written by the loader as it works.
+
+export type RemoteLoadState = 'not-loaded' | 'loading' | 'loaded' | 'failed';
+
+export interface RemoteStatus {
+  state: RemoteLoadState;
+  /** The manifest URL the registry pins. */
+  entry?: string;
+  /** The per-browser override in force (the manifest URL actually used), if any. */
+  override?: string;
+  /** Version and build of the remote, from its manifest once it was read. */
+  version?: string;
+  buildHash?: string;
+  error?: string;
+  loadMs?: number;
+  /** Why this remote build may not run in this shell build (the shell then does not run it). */
+  problems: string[];
+}
+
+export type RegistryState =
+  { state: 'loading' } | { state: 'ready'; environment: string } | { state: 'failed'; error: string };
+
+export interface RemotesState {
+  registry: RegistryState;
+  remotes: Partial<Record<RemoteName, RemoteStatus>>;
+}
+
+export const remotesStore = createStore<RemotesState>()(() => ({ registry: { state: 'loading' }, remotes: {} }));
+
+const EMPTY: RemoteStatus = { state: 'not-loaded', problems: [] };
+
+export function statusOf(name: RemoteName): RemoteStatus {
+  return remotesStore.getState().remotes[name] ?? EMPTY;
+}
+
+export function updateStatus(name: RemoteName, change: Partial<RemoteStatus>): void {
+  remotesStore.setState((state) => ({
+    remotes: { ...state.remotes, [name]: { ...EMPTY, ...state.remotes[name], ...change } },
+  }));
+}
+
+export function setRegistryState(registry: RegistryState): void {
+  remotesStore.setState({ registry });
+}

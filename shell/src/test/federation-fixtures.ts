@@ -1,0 +1,83 @@
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
+import type { CompatibilityRecord } from '@devhub/contracts/compatibility';
+import type { RemoteName } from '@devhub/shared/remote-contract';
+import { SHELL_RECORD_ELEMENT_ID } from '../features/remotes/shell-record';
+
+/** What a shell build records of itself, as index.html carries it. */
+export const SHELL_RECORD: CompatibilityRecord = {
+  schema: 1,
+  kind: 'host',
+  name: 'shell',
+  version: '1.0.0',
+  federationRuntime: '2.9.2',
+  singletons: {
+    react: { version: '19.3.1', requiredVersion: '^19.3.0' },
+    '@devhub/shared/strings': { version: '0.1.0', requiredVersion: '^0.1.0' },
+  },
+  exports: { '@devhub/shared/strings': ['PAGE_TITLES', 'SHELL_TEXT'] },
+  requires: {
+    catalog: ['./HomePage', './ListingPage'],
+    account: ['./ProfilePage', './RepoPage', './CartPage', './SettingPage'],
+    auth: ['./SignInPage', './SignUpPage'],
+  },
+};
+
+/** Puts the shell's record in the page, where the build puts it. */
+export function installShellRecord(record: CompatibilityRecord = SHELL_RECORD): void {
+  document.getElementById(SHELL_RECORD_ELEMENT_ID)?.remove();
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = SHELL_RECORD_ELEMENT_ID;
+  script.textContent = JSON.stringify(record);
+  document.head.append(script);
+}
+
+export const manifestUrl = (remote: RemoteName) => `http://localhost/${remote}/mf-manifest.json`;
+
+/** A remote's manifest whose record fits SHELL_RECORD (pass `record` changes to make it not fit). */
+export function remoteManifest(remote: RemoteName, record: Partial<CompatibilityRecord> = {}) {
+  const exposes = SHELL_RECORD.requires?.[remote] ?? [];
+  return {
+    id: remote,
+    name: remote,
+    metaData: { buildInfo: { buildVersion: '1.2.0', buildHash: `${remote}0123456789`.slice(0, 12) } },
+    exposes: exposes.map((path) => ({ path, name: path.slice(2), requires: ['react'] })),
+    compatibility: {
+      schema: 1,
+      kind: 'remote',
+      name: remote,
+      version: '1.2.0',
+      federationRuntime: '2.9.2',
+      singletons: { react: { version: '19.3.1', requiredVersion: '^19.3.0' } },
+      exports: { '@devhub/shared/strings': ['PAGE_TITLES'] },
+      exposes,
+      ...record,
+    },
+  };
+}
+
+export const REGISTRY = {
+  environment: 'test',
+  remotes: {
+    catalog: { entry: manifestUrl('catalog') },
+    account: { entry: manifestUrl('account') },
+    auth: { entry: manifestUrl('auth') },
+  },
+  allowedOverrideOrigins: ['http://localhost:3101'],
+};
+
+/** remotes.json and every remote's manifest, answered as a healthy environment would. */
+export function environmentHandlers(registry: JsonBodyType = REGISTRY) {
+  return [
+    http.get('http://localhost/remotes.json', () => HttpResponse.json(registry)),
+    http.get('http://localhost/:remote/mf-manifest.json', ({ params }) =>
+      HttpResponse.json(remoteManifest(params.remote as RemoteName)),
+    ),
+  ];
+}
+
+/** A registry that never answers in a test's lifetime. */
+export const hungRegistry = http.get('http://localhost/remotes.json', async () => {
+  await delay('infinite');
+  return HttpResponse.json(REGISTRY);
+});
