@@ -1,0 +1,100 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { computeReport, diffReports, requiredVersion, verdict } from './api-report.mjs';
+import { WORKSPACE_ROOT } from './workspace.mjs';
+
+const SHARED_DIR = join(WORKSPACE_ROOT, 'shared');
+const committed = () => JSON.parse(readFileSync(join(SHARED_DIR, 'api-report.json'), 'utf8'));
+
+/** A copy of the shared package to change, beside the workspace's config and dependencies. */
+function copyOfShared() {
+  const root = mkdtempSync(join(tmpdir(), 'api-report-'));
+  cpSync(SHARED_DIR, join(root, 'shared'), { recursive: true });
+  cpSync(join(WORKSPACE_ROOT, 'types'), join(root, 'types'), { recursive: true });
+  cpSync(join(WORKSPACE_ROOT, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
+  symlinkSync(join(WORKSPACE_ROOT, 'node_modules'), join(root, 'node_modules'));
+  const dir = join(root, 'shared');
+  const edit = (file, change) => writeFileSync(join(dir, file), change(readFileSync(join(dir, file), 'utf8')));
+  const setVersion = (version) =>
+    edit('package.json', (text) => text.replace(/"version": "[^"]+"/, `"version": "${version}"`));
+  return { root, dir, edit, setVersion };
+}
+
+describe("@devhub/shared's export report", () => {
+  it('describes the exports of every entry at the version in package.json', () => {
+    const result = verdict(committed(), computeReport(SHARED_DIR));
+    if (!result.ok) throw new Error(result.message);
+  });
+
+  describe('on a copy of the package', () => {
+    let copy;
+    beforeAll(() => {
+      copy = copyOfShared();
+    });
+    afterAll(() => rmSync(copy.root, { recursive: true, force: true }));
+
+    it('fails on an added export until the version is bumped and the report written again', () => {
+      copy.edit('src/i18n/strings.ts', (text) => `${text}\nexport const CATALOG_BANNER = 'Mới';\n`);
+      const unbumped = verdict(committed(), computeReport(copy.dir));
+      expect(unbumped).toEqual({ ok: false, message: expect.stringContaining('added ./strings CATALOG_BANNER') });
+      expect(unbumped.ok || unbumped.message).toMatch(/Bump its version to 0\.2\.1 or higher/);
+
+      copy.setVersion('0.2.1');
+      const stale = verdict(committed(), computeReport(copy.dir));
+      expect(stale.ok || stale.message).toMatch(/Run "npm run api-report" and commit the report/);
+      expect(verdict(computeReport(copy.dir), computeReport(copy.dir))).toEqual({ ok: true });
+    });
+
+    it('asks for a breaking version when an export goes away', () => {
+      copy.setVersion('0.2.1');
+      copy.edit('src/lib/safe-redirect.ts', (text) =>
+        text.replace('export function signInPathFor', 'function signInPathFor'),
+      );
+      const removed = verdict(committed(), computeReport(copy.dir));
+      expect(removed.ok || removed.message).toMatch(
+        /removed \.\/safe-redirect signInPathFor[\s\S]*Bump its version to 0\.3\.0/,
+      );
+    });
+  });
+});
+
+describe('diffReports', () => {
+  const value = (shape) => ({ kind: 'value', shape });
+  const type = (shape) => ({ kind: 'type', shape });
+
+  it('counts a new export or a new property of a value as a feature', () => {
+    expect(
+      diffReports(
+        { './a': { X: value({ a: 'string' }) } },
+        { './a': { X: value({ a: 'string', b: 'string' }), Y: value('number') } },
+      ),
+    ).toEqual({
+      level: 'feature',
+      changes: ['added ./a X.b', 'added ./a Y'],
+    });
+  });
+
+  it('counts a removal, a changed signature or a new property of a type as breaking', () => {
+    expect(
+      diffReports({ './a': { f: value('(x: string) => void') } }, { './a': { f: value('(x: number) => void') } }).level,
+    ).toBe('breaking');
+    expect(diffReports({ './a': { X: value('string') } }, { './a': {} }).level).toBe('breaking');
+    expect(
+      diffReports({ './a': { T: type({ a: 'string' }) } }, { './a': { T: type({ a: 'string', b: 'string' }) } }).level,
+    ).toBe('breaking');
+    expect(diffReports({ './a': {} }, {}).changes).toEqual(['removed entry ./a']);
+  });
+});
+
+describe('requiredVersion', () => {
+  it.each([
+    ['0.2.0', 'feature', '0.2.1'],
+    ['0.2.0', 'breaking', '0.3.0'],
+    ['1.4.2', 'feature', '1.5.0'],
+    ['1.4.2', 'breaking', '2.0.0'],
+    ['1.4.2', 'none', '1.4.2'],
+  ])('after %s, a %s change needs %s', (version, level, needed) => {
+    expect(requiredVersion(version, level)).toBe(needed);
+  });
+});
