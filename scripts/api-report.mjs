@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run api-report`: rewrites shared/api-report.json from @devhub/shared's exports, after
 // checking that a change to them comes with the version it needs (see scripts/lib/api-report.mjs).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run deploy -- <remote> [--to <dir>] [--source <dir>]`: builds one remote and publishes
 // it as an immutable version, <dir>/<package>/<version>/, a layout any static host, CDN or
 // bucket sync serves as is. A published version is never overwritten.
@@ -11,6 +12,10 @@ import { WORKSPACE_ROOT as ROOT, remoteApps } from './lib/workspace.mjs';
 
 const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function filesUnder(dir) {
   return readdirSync(dir)
     .sort()
@@ -20,7 +25,11 @@ function filesUnder(dir) {
     });
 }
 
-/** One hash for everything the build emitted but the manifests that will carry it. */
+/**
+ * One hash for everything the build emitted but the manifests that will carry it.
+ *
+ * @param {string} dir
+ */
 export function contentHash(dir) {
   const hash = createHash('sha256');
   for (const file of filesUnder(dir)) {
@@ -31,12 +40,19 @@ export function contentHash(dir) {
   return hash.digest('hex').slice(0, 12);
 }
 
+/**
+ * @param {string} file
+ * @param {unknown} value
+ */
 function writeJsonAtomic(file, value) {
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`);
   renameSync(temp, file);
 }
 
+/**
+ * @param {{ remote: string | undefined, to?: string | undefined, source?: string | undefined, log?: (line: string) => void }} options
+ */
 export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = console.log }) {
   const app = remoteApps().find((candidate) => candidate.name === remote || candidate.packageName === remote);
   if (!app) {
@@ -93,7 +109,7 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = conso
     ? JSON.parse(readFileSync(indexFile, 'utf8'))
     : { remote: name, package: pkgName, versions: [] };
   index.versions = [
-    ...index.versions.filter((entry) => entry.version !== version),
+    ...index.versions.filter((/** @type {{ version: string }} */ entry) => entry.version !== version),
     { version, buildHash, publishedAt },
   ];
   writeJsonAtomic(indexFile, index);

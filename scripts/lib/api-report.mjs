@@ -1,3 +1,4 @@
+// @ts-check
 // The public exports of a package, entry by entry, as a committed report (the idea of API
 // Extractor's API report): a change to the exports shows in review, and the version it needs
 // follows from the kind of change.

@@ -1,3 +1,4 @@
+// @ts-check
 // Reads what the checks need from real builds: a remote's mf-manifest.json (over HTTP, or from
 // the local deploy folder when the registry entry is a path on the shell's own origin, as
 // `npm run preview` serves it) and the compatibility record of the shell build serving an environment.
@@ -11,47 +12,89 @@ export const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
 export const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
 export const DEFAULT_TIMEOUT_MS = 5000;
 
-/** Where a relative entry lives on disk: `/deploy/<pkg>/<version>/…` under the deploy folder. */
+/**
+ * The fields of a remote's mf-manifest.json the CLI reads.
+ *
+ * @typedef {{
+ *   metaData?: { buildInfo?: { buildVersion?: string, buildHash?: string }, remoteEntry?: { name?: string, path?: string } },
+ *   exposes?: Array<{ path?: string }>,
+ *   compatibility?: unknown,
+ * }} Manifest
+ */
+
+/**
+ * Where a relative entry lives on disk: `/deploy/<pkg>/<version>/…` under the deploy folder.
+ *
+ * @param {string} entry
+ * @param {string} [deployDir]
+ */
 export function localPathOf(entry, deployDir = DEFAULT_DEPLOY_DIR) {
   const match = /^\/deploy\/(.+)$/.exec(entry);
-  return match ? join(deployDir, match[1]) : null;
+  return match?.[1] ? join(deployDir, match[1]) : null;
 }
 
+/**
+ * @param {string} url
+ * @param {number} timeoutMs
+ * @param {string} [method]
+ */
 async function fetchWithTimeout(url, timeoutMs, method = 'GET') {
   try {
     return await fetch(url, { method, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {{ name?: string, message?: string, cause?: { code?: string } }} */ (caught);
     const reason =
       error?.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error?.cause?.code ?? error?.message);
     throw new CliError(`${url} is unreachable (${reason})`);
   }
 }
 
+/**
+ * A published remote's manifest, read where the registry entry says it is.
+ *
+ * @param {string} entry
+ * @param {{ deployDir?: string | undefined, baseUrl?: string | undefined, timeoutMs?: number | undefined }} [options]
+ * @returns {Promise<{ manifest: Manifest, location: string }>}
+ */
 export async function loadManifest(
   entry,
   { deployDir = DEFAULT_DEPLOY_DIR, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = {},
 ) {
+  /** @type {unknown} */
+  let raw;
+  /** @type {string} */
+  let location;
   if (/^https?:\/\//.test(entry) || (baseUrl && entry.startsWith('/'))) {
-    const url = new URL(entry, baseUrl).href;
-    const response = await fetchWithTimeout(url, timeoutMs);
-    if (!response.ok) throw new CliError(`${url} answered HTTP ${response.status}`);
+    location = new URL(entry, baseUrl).href;
+    const response = await fetchWithTimeout(location, timeoutMs);
+    if (!response.ok) throw new CliError(`${location} answered HTTP ${response.status}`);
+    raw = await response.json().catch(() => {
+      throw new CliError(`${location} is not valid JSON`);
+    });
+  } else {
+    const path = localPathOf(entry, deployDir);
+    if (!path) throw new CliError(`${entry}: a relative entry must start with /deploy/ (or pass --base-url)`);
+    if (!existsSync(path)) throw new CliError(`${entry} is not published (${path} does not exist)`);
+    location = path;
     try {
-      return { manifest: await response.json(), location: url };
+      raw = JSON.parse(readFileSync(path, 'utf8'));
     } catch {
-      throw new CliError(`${url} is not valid JSON`);
+      throw new CliError(`${path} is not valid JSON`);
     }
   }
-  const path = localPathOf(entry, deployDir);
-  if (!path) throw new CliError(`${entry}: a relative entry must start with /deploy/ (or pass --base-url)`);
-  if (!existsSync(path)) throw new CliError(`${entry} is not published (${path} does not exist)`);
-  try {
-    return { manifest: JSON.parse(readFileSync(path, 'utf8')), location: path };
-  } catch {
-    throw new CliError(`${path} is not valid JSON`);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new CliError(`${location} is not a federation manifest (not a JSON object)`);
   }
+  return { manifest: /** @type {Manifest} */ (raw), location };
 }
 
-/** Checks that the remote entry script the manifest names can be fetched (or exists on disk). */
+/**
+ * Checks that the remote entry script the manifest names can be fetched (or exists on disk).
+ *
+ * @param {Manifest} manifest
+ * @param {string} location  where the manifest was read (a URL or a file)
+ * @param {{ timeoutMs?: number | undefined }} [options]
+ */
 export async function checkEntryScript(manifest, location, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   const remoteEntry = manifest.metaData?.remoteEntry;
   if (!remoteEntry?.name) throw new CliError('the manifest names no remote entry');
@@ -73,7 +116,7 @@ export async function checkEntryScript(manifest, location, { timeoutMs = DEFAULT
  * folder or its URL (the record sits next to its index.html); by default the local shell build,
  * or the one at `baseUrl` when the environment is checked over HTTP.
  *
- * @param {{ shell?: string, baseUrl?: string, timeoutMs?: number }} options
+ * @param {{ shell?: string | undefined, baseUrl?: string | undefined, timeoutMs?: number | undefined }} options
  * @returns {Promise<{ record: import('@devhub/contracts/compatibility').CompatibilityRecord, location: string }>}
  */
 export async function loadShellRecord({ shell, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS }) {

@@ -1,3 +1,4 @@
+// @ts-check
 // remotes.json / remotes.<env>.json on disk: read and validated with the rules the shell applies
 // (contracts/src/registry.js), written atomically.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ export const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
 
 /** An error the CLI reports as one clear line (exit 1), not as a crash. */
 export class CliError extends Error {
+  /** @override */
   name = 'CliError';
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The commands behind `npm run remotes -- …`, written as functions so tests run them on
 // temporary folders. Every check runs against the shell build that serves the environment
 // (its compatibility record), never against the source tree.

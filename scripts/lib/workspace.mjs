@@ -1,3 +1,4 @@
+// @ts-check
 // The workspace's apps as each describes itself in its package.json (`devhub`: name, kind, port),
 // the same fields the build reads (rspack/app.ts).
 import { readFileSync } from 'node:fs';
