@@ -18,29 +18,56 @@ const REACT_ROUTER_PATH = {
  * Import boundaries: an app reaches another app only through federation, and everything
  * reaches common code only through the `@devhub/shared` package.
  */
-function boundaryFor(app) {
+function boundaryPatterns(app) {
   const others = APPS.filter((other) => other !== app);
-  return {
-    files: [`${app}/src/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [REACT_ROUTER_PATH],
-          patterns: [
-            ...others.map((other) => ({
-              group: [other, `${other}/*`, `**/${other}/**`, `**/${other}`],
-              message: `${app} must not import ${other}'s source: share through @devhub/shared or a federated module.`,
-            })),
-            {
-              group: ['**/shared/src/**', '**/shared/src'],
-              message: 'Import @devhub/shared/<entry>, not its source files, so the federation singleton is used.',
-            },
-          ],
-        },
-      ],
+  return [
+    ...others.map((other) => ({
+      group: [other, `${other}/*`, `**/${other}/**`, `**/${other}`],
+      message: `${app} must not import ${other}'s source: share through @devhub/shared or a federated module.`,
+    })),
+    {
+      group: ['**/shared/src/**', '**/shared/src'],
+      message: 'Import @devhub/shared/<entry>, not its source files, so the federation singleton is used.',
     },
-  };
+  ];
+}
+
+/**
+ * Inside an app, imports go one way: app/ (bootstrap, router, providers) → features/ → lib/ and
+ * @devhub/shared. A feature that needs something of app/ is a sign the thing belongs lower.
+ */
+const LAYERS = [
+  { files: 'features', forbidden: ['app'] },
+  { files: 'lib', forbidden: ['app', 'features'] },
+];
+
+function boundaryFor(app) {
+  return [
+    {
+      files: [`${app}/src/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { paths: [REACT_ROUTER_PATH], patterns: boundaryPatterns(app) }],
+      },
+    },
+    ...LAYERS.map(({ files, forbidden }) => ({
+      files: [`${app}/src/${files}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [REACT_ROUTER_PATH],
+            patterns: [
+              ...boundaryPatterns(app),
+              ...forbidden.map((layer) => ({
+                group: [`**/${layer}/*`, `**/${layer}`],
+                message: `src/${files}/ must not import src/${layer}/: imports go app → features → lib.`,
+              })),
+            ],
+          },
+        ],
+      },
+    })),
+  ];
 }
 
 export default tseslint.config(
@@ -99,7 +126,7 @@ export default tseslint.config(
     files: ['e2e/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
-  ...APPS.map(boundaryFor),
+  ...APPS.flatMap(boundaryFor),
   {
     // The federation runtime loads the shell's runtime plugins before any shared module exists:
     // they and what they import must not import a shared singleton.
