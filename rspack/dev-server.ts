@@ -4,7 +4,7 @@ import { createStaticHandler } from '../scripts/lib/static-server.mjs';
 import { WORKSPACE_ROOT, type App } from './app.ts';
 
 /** Every dev server proxies /api to the auth API (`DEVHUB_API_URL` points it elsewhere). */
-export const API_PROXY_TARGET = process.env.DEVHUB_API_URL ?? 'http://localhost:4000';
+const API_PROXY_TARGET = process.env.DEVHUB_API_URL ?? 'http://localhost:4000';
 
 /**
  * The shell's dev server can run against another environment's registry (`npm start --

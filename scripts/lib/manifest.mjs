@@ -8,9 +8,9 @@ import { SHELL_RECORD_FILE, readRecord } from '@devhub/contracts/compatibility';
 import { CliError } from './registry-file.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
-export const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
-export const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
-export const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
+const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
+const DEFAULT_TIMEOUT_MS = 5000;
 
 /**
  * The fields of a remote's mf-manifest.json the CLI reads.
@@ -28,7 +28,7 @@ export const DEFAULT_TIMEOUT_MS = 5000;
  * @param {string} entry
  * @param {string} [deployDir]
  */
-export function localPathOf(entry, deployDir = DEFAULT_DEPLOY_DIR) {
+function localPathOf(entry, deployDir = DEFAULT_DEPLOY_DIR) {
   const match = /^\/deploy\/(.+)$/.exec(entry);
   return match?.[1] ? join(deployDir, match[1]) : null;
 }

@@ -8,7 +8,7 @@ import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
 
 /** @typedef {import('@devhub/contracts/registry').Registry} Registry */
 
-export const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
+const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
 
 /** An error the CLI reports as one clear line (exit 1), not as a crash. */
 export class CliError extends Error {
@@ -17,7 +17,7 @@ export class CliError extends Error {
 }
 
 /** The remotes a registry pins, and the package each is published as. */
-export const REMOTES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
+const REMOTES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
 export const REMOTE_NAMES = Object.keys(REMOTES);
 
 /**

@@ -114,9 +114,6 @@ export interface AppRoute<K extends RemoteModuleId = RemoteModuleId> {
   props: PagePropsOf<K>;
 }
 
-/** Each module's routes typed by that module, so a route's props always fit its page. */
-export type RoutesByModule = { [K in RemoteModuleId]: AppRoute<K> };
-
 export const REMOTE_MODULE_IDS = Object.keys(REMOTE_PAGES) as RemoteModuleId[];
 
 export function remoteOf(id: RemoteModuleId): RemoteName {

@@ -6,9 +6,9 @@ import { FetchJsonError, fetchJson } from './fetch-json';
 export type { Registry } from '@devhub/contracts/registry';
 
 /** How long the shell waits for remotes.json before its remote routes explain that it did not come. */
-export const REGISTRY_TIMEOUT_MS = 8000;
+const REGISTRY_TIMEOUT_MS = 8000;
 
-export const REGISTRY_URL = '/remotes.json';
+const REGISTRY_URL = '/remotes.json';
 
 declare global {
   interface Window {
