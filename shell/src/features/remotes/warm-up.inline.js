@@ -1,8 +1,21 @@
+// @ts-check
 /* Inlined into index.html (see shell/rspack.config.ts): it runs while the shell's bundle is
  * still downloading, reads the registry once, fetches the current route's remote manifest (the
  * runtime plugin hands this response to the federation runtime instead of asking again) and
  * hints its entry, the exposed module's chunks and styles, so the runtime finds them already on
  * their way. Plain script: no bundler, no modules. */
+/**
+ * The parts of a remote's mf-manifest.json the warm-up reads.
+ *
+ * @typedef {{ js?: { sync?: string[], async?: string[] }, css?: { sync?: string[] } }} WarmAssets
+ * @typedef {{ path?: string, assets?: WarmAssets, requires?: string[] }} WarmExpose
+ * @typedef {{ name?: string, assets?: WarmAssets }} WarmShared
+ * @typedef {{
+ *   metaData?: { publicPath?: string, remoteEntry?: { name?: string, path?: string } },
+ *   exposes?: WarmExpose[],
+ *   shared?: WarmShared[],
+ * }} WarmManifest
+ */
 (function (routeModules, shellShared) {
   var registry = fetch('/remotes.json');
   window.__devhubRegistry = registry;
@@ -13,8 +26,12 @@
   } catch {
     // Without storage there is no stored override either.
   }
-  var remote = module.split('/')[0];
+  var remote = module.split('/')[0] || '';
   var expose = './' + module.split('/')[1];
+  /**
+   * @param {string} href
+   * @param {string} as
+   */
   function hint(href, as) {
     var link = document.createElement('link');
     link.rel = 'preload';
@@ -42,7 +59,7 @@
         .then(function (response) {
           return response.clone().json();
         })
-        .then(function (manifest) {
+        .then(function (/** @type {WarmManifest} */ manifest) {
           var meta = manifest.metaData || {};
           var base =
             meta.publicPath && meta.publicPath !== 'auto'
@@ -51,25 +68,25 @@
           var entry = meta.remoteEntry || {};
           if (entry.name)
             hint(new URL((entry.path ? entry.path.replace(/\/$/, '') + '/' : '') + entry.name, base).href, 'script');
-          var found = (manifest.exposes || []).filter(function (candidate) {
+          var found = (manifest.exposes || []).filter(function (/** @type {WarmExpose} */ candidate) {
             return candidate.path === expose;
           })[0];
           var assets = (found && found.assets) || {};
           var js = assets.js || {};
-          (js.sync || []).concat(js.async || []).forEach(function (file) {
+          (js.sync || []).concat(js.async || []).forEach(function (/** @type {string} */ file) {
             hint(new URL(file, base).href, 'script');
           });
-          ((assets.css && assets.css.sync) || []).forEach(function (file) {
+          ((assets.css && assets.css.sync) || []).forEach(function (/** @type {string} */ file) {
             hint(new URL(file, base).href, 'style');
           });
           // Shared modules the page needs and the shell does not provide come from the remote itself
-          // (the shell starts the ones it provides, see start-remotes.ts).
-          ((found && found.requires) || []).forEach(function (name) {
+          // (the shell starts the ones it provides, see runtime/shared-preload-plugin.ts).
+          ((found && found.requires) || []).forEach(function (/** @type {string} */ name) {
             if (shellShared.indexOf(name) !== -1) return;
-            (manifest.shared || []).forEach(function (shared) {
+            (manifest.shared || []).forEach(function (/** @type {WarmShared} */ shared) {
               if (shared.name !== name) return;
               var sharedJs = (shared.assets && shared.assets.js) || {};
-              (sharedJs.sync || []).forEach(function (file) {
+              (sharedJs.sync || []).forEach(function (/** @type {string} */ file) {
                 hint(new URL(file, base).href, 'script');
               });
             });

@@ -1,0 +1,6 @@
+// What shell/rspack.config.ts substitutes into the inline warm-up script at build time.
+
+/** The route map: path → the remote module it shows ("catalog/HomePage"). */
+declare const ROUTE_MODULES: Record<string, string>;
+/** The share names the shell provides itself. */
+declare const SHELL_SHARED: string[];
