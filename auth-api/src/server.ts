@@ -170,13 +170,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         throw new HttpError(401, MESSAGES.wrongCredentials);
       }
       request.log.info({ event: 'login.succeeded', userId: user.id }, 'user signed in');
-      return { data: { access_token: tokens.sign(String(user.id)) } };
+      return { data: { access_token: await tokens.sign(String(user.id)) } };
     },
   );
 
   app.get('/api/auth/me', async (request) => {
     const token = bearerToken(request);
-    const claims = token ? tokens.verify(token) : null;
+    const claims = token ? await tokens.verify(token) : null;
     const user = claims && /^\d+$/.test(claims.sub) ? store.findById(Number(claims.sub)) : undefined;
     if (!user) throw new HttpError(401, MESSAGES.sessionInvalid);
     return { data: { username: user.username, displayName: user.displayName, email: user.email } };
