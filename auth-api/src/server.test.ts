@@ -128,7 +128,11 @@ describe('400: invalid registrations, in Vietnamese', () => {
     ['confirmPassword match', { confirmPassword: 'something-else' }, 'Xác nhận mật khẩu không khớp'],
     ['displayName length', { displayName: 'A'.repeat(101) }, 'Tên hiển thị tối đa 100 ký tự'],
     ['username length', { username: 'a'.repeat(51) }, 'Tên đăng nhập tối đa 50 ký tự'],
-    ['username spaces', { username: 'an nguyen' }, 'Tên đăng nhập không được chứa khoảng trắng hoặc ký tự điều khiển'],
+    [
+      'username spaces',
+      { username: 'an nguyen' },
+      'Tên đăng nhập không được chứa khoảng trắng, ký tự điều khiển hoặc ký tự ẩn',
+    ],
     ['email length', { email: `${'a'.repeat(250)}@x.vn` }, 'Email tối đa 254 ký tự'],
     [
       'password max length',
@@ -153,6 +157,43 @@ describe('400: invalid registrations, in Vietnamese', () => {
   it('checks the login body too', async () => {
     expect(await login('', 'x')).toMatchObject({ status: 400, body: { message: 'Vui lòng nhập tên đăng nhập' } });
     expect(await login('an', '')).toMatchObject({ status: 400, body: { message: 'Vui lòng nhập mật khẩu' } });
+  });
+});
+
+describe('invisible and look-alike names', () => {
+  it('lets no invisible or normalised spelling of a taken name become a second account', async () => {
+    expect((await register({ username: 'admin', email: 'admin@example.vn' })).status).toBe(200);
+    const lookAlikes = [
+      'admin\u200b',
+      'ad\u00admin',
+      'admin\u2060',
+      '\u202eadmin',
+      'ad\u200dmin',
+      'admin\u0000',
+      'ＡＤＭＩＮ',
+      'Admin',
+      'admın',
+      'ａｄｍｉｎ',
+    ];
+    const responses = await Promise.all(
+      lookAlikes.map((username, index) => register({ username, email: `admin${index}@example.vn` })),
+    );
+    const accepted = lookAlikes.filter((_username, index) => ![400, 409].includes(responses[index]?.status ?? 0));
+    expect(accepted).toEqual([]);
+  });
+
+  it.each([
+    ['a NUL in the display name', { displayName: 'admin\u0000' }],
+    ['a NUL in the email', { email: 'admin\u0000@example.vn' }],
+    ['a right-to-left override in the display name', { displayName: 'admin\u202e' }],
+  ])('refuses %s', async (_case, overrides) => {
+    expect((await register(overrides)).status).toBe(400);
+  });
+
+  it('signs in with any spelling that normalises to the stored name', async () => {
+    await register({ username: 'straße' });
+    await expect(tokenFor('STRASSE')).resolves.toEqual(expect.any(String));
+    await expect(tokenFor('ｓｔｒａｓｓｅ')).resolves.toEqual(expect.any(String));
   });
 });
 

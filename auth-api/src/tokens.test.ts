@@ -76,7 +76,10 @@ describe('tokens', () => {
         'the signature in standard base64',
         (signature) => Buffer.from(signature, 'base64url').toString('base64').replace(/=+$/, ''),
       ],
-      ['the signature in padded standard base64', (signature) => Buffer.from(signature, 'base64url').toString('base64')],
+      [
+        'the signature in padded standard base64',
+        (signature) => Buffer.from(signature, 'base64url').toString('base64'),
+      ],
       [
         'the signature with other unused trailing bits',
         (signature) => {
