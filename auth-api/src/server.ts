@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { MESSAGES } from './messages.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { createPasswordHasher } from './passwords.ts';
 import { resolveSecret } from './secret.ts';
 import { createTokenService } from './tokens.ts';
 import { DuplicateAccountError, openUserStore } from './users.ts';
@@ -15,6 +15,8 @@ export interface ServerOptions {
   /** A pino level; "silent" turns logging off. */
   logLevel?: string;
   tokenTtlSeconds?: number;
+  /** log2 of scrypt's N; lower than the default only in tests. */
+  scryptCost?: number;
   /** Login attempts allowed per client IP and username within the window. */
   loginRateLimit?: { max: number; timeWindowMs: number };
   bodyLimitBytes?: number;
@@ -72,7 +74,8 @@ function attemptedUsername(request: FastifyRequest): string {
 
 /** The API, ready to listen: every route, its store and its limits, nothing bound to a port yet. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  // The secret first: a bad one must fail before the database is open.
+  // Settings first: a bad one must fail before the database is open.
+  const passwords = createPasswordHasher(options.scryptCost);
   const secret = resolveSecret(options.dataDir, options.secret);
   const store = openUserStore(options.dataDir);
   const tokens = createTokenService({
@@ -131,7 +134,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (!input.ok) throw new HttpError(400, input.message);
     const { password, ...profile } = input.value;
     try {
-      const user = store.create({ ...profile, passwordHash: await hashPassword(password) });
+      const user = store.create({ ...profile, passwordHash: await passwords.hash(password) });
       request.log.info({ event: 'user.registered', userId: user.id }, 'user registered');
     } catch (error) {
       if (error instanceof DuplicateAccountError) {
@@ -162,8 +165,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       if (!input.ok) throw new HttpError(400, input.message);
       const user = store.findByUsername(input.value.username);
       const valid = user
-        ? await verifyPassword(input.value.password, user.passwordHash)
-        : await burnPasswordCheck(input.value.password);
+        ? await passwords.verify(input.value.password, user.passwordHash)
+        : await passwords.burn(input.value.password);
       if (!user || !valid) {
         request.log.info({ event: 'login.failed' }, 'wrong username or password');
         // One answer for an unknown name and a wrong password: no account enumeration.
