@@ -13,6 +13,7 @@ export const MESSAGES = {
   duplicateAccount: 'Trùng tên đăng nhập hoặc email',
   tooManyAttempts: 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút',
   serverError: 'Lỗi máy chủ, vui lòng thử lại sau',
+  serverBusy: 'Máy chủ đang bận, vui lòng thử lại sau giây lát',
   registered: 'Đăng ký thành công',
   field: {
     loginUsernameRequired: 'Vui lòng nhập tên đăng nhập',

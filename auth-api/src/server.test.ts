@@ -1,7 +1,10 @@
+import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SECRET_FILE } from './secret.ts';
+import { holdWriteLock } from './test-process.ts';
 import { makeDataDir, removeDataDir, runApi, type RunningApi } from './test-server.ts';
+import { DATABASE_FILE } from './users.ts';
 
 const SIGN_UP = {
   displayName: 'Nguyễn Văn An',
@@ -100,6 +103,31 @@ describe('register, login, me', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: '2' })).toString('base64url');
     expect((await me(`${header}.${forged}.${signature}`)).status).toBe(401);
+  });
+
+  it("refuses a deleted user's token, even once another user took the deleted row's place", async () => {
+    await register();
+    const deletedUsersToken = await tokenFor();
+    const raw = new Database(join(dataDir, DATABASE_FILE));
+    raw.prepare('DELETE FROM users').run();
+    raw.close();
+    await register({ username: 'binh', email: 'binh@example.vn', displayName: 'Bình' });
+
+    expect((await me(deletedUsersToken)).status).toBe(401);
+    expect((await me(await tokenFor('binh'))).body).toEqual({
+      data: { username: 'binh', displayName: 'Bình', email: 'binh@example.vn' },
+    });
+  });
+
+  it.each<[string, (signature: string) => string]>([
+    ['"=" appended', (signature) => `${signature}=`],
+    ['"!!" inserted', (signature) => `${signature.slice(0, 8)}!!${signature.slice(8)}`],
+    ['in padded standard base64', (signature) => Buffer.from(signature, 'base64url').toString('base64')],
+  ])('refuses /me with the signature respelled: %s', async (_case, respell) => {
+    await register();
+    const [header, payload, signature] = (await tokenFor()).split('.') as [string, string, string];
+    expect((await me(`${header}.${payload}.${signature}`)).status).toBe(200);
+    expect((await me(`${header}.${payload}.${respell(signature)}`)).status).toBe(401);
   });
 
   it('refuses /me once the token has expired', async () => {
@@ -278,6 +306,53 @@ describe('429: login attempts are limited per address and username', () => {
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
 
     expect((await login('someone-else', 'wrong-password')).status).toBe(401);
+  });
+});
+
+describe('the database', () => {
+  it('keeps the WAL under 2 MB (it checkpoints every 1 MiB) over 1,000 registrations', async () => {
+    await api.close();
+    api = await runApi(dataDir, { scryptCost: 10 });
+    for (let batch = 0; batch < 50; batch += 1) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => {
+          const name = `user${batch * 20 + index}`;
+          return register({ username: name, email: `${name}@example.vn` });
+        }),
+      );
+      expect(responses.every((response) => response.status === 200)).toBe(true);
+    }
+    expect(statSync(join(dataDir, `${DATABASE_FILE}-wal`)).size).toBeLessThan(2 * 1024 * 1024);
+  }, 60_000);
+
+  it('answers 503 with Retry-After within a second while another process holds the write lock, and stays responsive', async () => {
+    const holder = await holdWriteLock(join(dataDir, DATABASE_FILE));
+    try {
+      const started = performance.now();
+      const [registered, health] = await Promise.all([register(), api.request('GET', '/api/health')]);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(registered).toMatchObject({
+        status: 503,
+        body: { message: 'Máy chủ đang bận, vui lòng thử lại sau giây lát' },
+      });
+      expect(registered.headers.get('retry-after')).toBe('1');
+      expect(health.status).toBe(200);
+    } finally {
+      await holder.release();
+    }
+    expect((await register()).status).toBe(200);
+  });
+
+  it('refuses a second API on the same data folder, with a clear message', async () => {
+    await expect(runApi(dataDir)).rejects.toThrow(`another auth-api is already running on the data folder ${dataDir}`);
+    expect((await api.request('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('keeps the database files owner-only', async () => {
+    await register();
+    for (const suffix of ['', '-wal', '-shm']) {
+      expect(statSync(join(dataDir, `${DATABASE_FILE}${suffix}`)).mode & 0o777).toBe(0o600);
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { MESSAGES } from './messages.ts';
-import { createPasswordHasher } from './passwords.ts';
+import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './passwords.ts';
 import { resolveSecret } from './secret.ts';
 import { createTokenService } from './tokens.ts';
-import { DuplicateAccountError, openUserStore } from './users.ts';
+import { acquireInstanceLock } from './instance-lock.ts';
+import { DuplicateAccountError, StoreBusyError, openUserStore, type UserStore } from './users.ts';
 import { accountKey, validateLogin, validateRegister } from './validation.ts';
 
 export interface ServerOptions {
@@ -77,7 +78,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Settings first: a bad one must fail before the database is open.
   const passwords = createPasswordHasher(options.scryptCost);
   const secret = resolveSecret(options.dataDir, options.secret);
-  const store = openUserStore(options.dataDir);
+  const lock = acquireInstanceLock(options.dataDir);
+  let store: UserStore;
+  try {
+    store = openUserStore(options.dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const tokens = createTokenService({
     secret,
     ttlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds,
@@ -94,7 +102,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Clients wait for the answer of an in-flight request; idle keep-alive sockets must not hold shutdown.
     forceCloseConnections: 'idle',
   });
-  app.addHook('onClose', async () => store.close());
+  if (options.scryptCost !== undefined && options.scryptCost < DEFAULT_SCRYPT_COST) {
+    app.log.warn({ scryptCost: options.scryptCost }, 'scrypt cost below the default: fit for tests only');
+  }
+  app.addHook('onClose', async () => {
+    store.close();
+    lock.release();
+  });
 
   app.addHook('onSend', async (_request, reply) => {
     // Tokens and profiles must never land in a shared cache.
@@ -102,7 +116,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.header('X-Content-Type-Options', 'nosniff');
   });
 
-  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError | HttpError | StoreBusyError>((error, request, reply) => {
+    if (error instanceof StoreBusyError) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply.code(503).header('Retry-After', '1').send({ message: MESSAGES.serverBusy });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -173,14 +191,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         throw new HttpError(401, MESSAGES.wrongCredentials);
       }
       request.log.info({ event: 'login.succeeded', userId: user.id }, 'user signed in');
-      return { data: { access_token: await tokens.sign(String(user.id)) } };
+      return { data: { access_token: await tokens.sign(user.uid) } };
     },
   );
 
   app.get('/api/auth/me', async (request) => {
     const token = bearerToken(request);
     const claims = token ? await tokens.verify(token) : null;
-    const user = claims && /^\d+$/.test(claims.sub) ? store.findById(Number(claims.sub)) : undefined;
+    const user = claims ? store.findByUid(claims.sub) : undefined;
     if (!user) throw new HttpError(401, MESSAGES.sessionInvalid);
     return { data: { username: user.username, displayName: user.displayName, email: user.email } };
   });
