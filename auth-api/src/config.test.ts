@@ -10,6 +10,7 @@ describe('readConfig', () => {
       secret: undefined,
       logLevel: 'info',
       tokenTtlSeconds: undefined,
+      scryptCost: undefined,
     });
   });
 
@@ -22,6 +23,7 @@ describe('readConfig', () => {
         AUTH_API_SECRET: 's'.repeat(40),
         LOG_LEVEL: 'WARN',
         AUTH_API_TOKEN_TTL_SECONDS: '3600',
+        AUTH_API_SCRYPT_COST: '10',
       },
       '/unused',
     );
@@ -32,6 +34,7 @@ describe('readConfig', () => {
       secret: 's'.repeat(40),
       logLevel: 'warn',
       tokenTtlSeconds: 3600,
+      scryptCost: 10,
     });
   });
 
@@ -41,6 +44,7 @@ describe('readConfig', () => {
     [{ PORT: '-1' }, /PORT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ AUTH_API_TOKEN_TTL_SECONDS: '5' }, /AUTH_API_TOKEN_TTL_SECONDS/],
+    [{ AUTH_API_SCRYPT_COST: '8' }, /AUTH_API_SCRYPT_COST/],
   ])('refuses %p', (env, message) => {
     expect(() => readConfig(env, '/data')).toThrow(message);
   });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { MIN_SCRYPT_COST } from './passwords.ts';
 
 export interface AppConfig {
   port: number;
@@ -7,6 +8,7 @@ export interface AppConfig {
   secret: string | undefined;
   logLevel: string;
   tokenTtlSeconds: number | undefined;
+  scryptCost: number | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -33,6 +35,9 @@ export function readConfig(env: NodeJS.ProcessEnv, defaultDataDir: string): AppC
     logLevel,
     tokenTtlSeconds: env.AUTH_API_TOKEN_TTL_SECONDS
       ? integer('AUTH_API_TOKEN_TTL_SECONDS', env.AUTH_API_TOKEN_TTL_SECONDS, 60, 365 * 24 * 60 * 60)
+      : undefined,
+    scryptCost: env.AUTH_API_SCRYPT_COST
+      ? integer('AUTH_API_SCRYPT_COST', env.AUTH_API_SCRYPT_COST, MIN_SCRYPT_COST, 20)
       : undefined,
   };
 }
