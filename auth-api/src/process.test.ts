@@ -1,7 +1,7 @@
 import { runApiToExit, startApiProcess, type ApiProcess } from './test-process.ts';
 import { makeDataDir, removeDataDir } from './test-server.ts';
 
-const CHEAP = { AUTH_API_SCRYPT_COST: '10' };
+const CHEAP = { AUTH_API_SCRYPT_COST: '10', AUTH_API_REGISTRATIONS_PER_CLIENT: '1000' };
 
 let dataDir: string;
 const running: ApiProcess[] = [];
