@@ -324,7 +324,7 @@ export function createAppConfig(options: AppOptions): Configuration {
         'Access-Control-Allow-Headers': '*',
         'Cache-Control': 'no-store',
       },
-      proxy: [{ context: ['/api'], target: API_PROXY_TARGET, changeOrigin: true }],
+      proxy: [{ context: ['/api'], target: API_PROXY_TARGET, changeOrigin: true, xfwd: true }],
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
       ...(kind === 'host' ? { setupMiddlewares: (middlewares) => [...registryMiddlewares(), ...middlewares] } : {}),
       static: false,

@@ -60,7 +60,20 @@ async function statFile(path) {
 
 function proxy(req, res, target) {
   const url = new URL(req.url, target);
-  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (response) => {
+  // The API limits sign-in attempts per client: it must see each browser's address, not this
+  // server's. Appended from the socket, so what a client wrote into the header stays to its left,
+  // where the API (trusting only the entry its adjacent proxy added) never reads it.
+  const client = req.socket.remoteAddress ?? '';
+  const forwardedFor = req.headers['x-forwarded-for'];
+  const headers = {
+    ...req.headers,
+    host: url.host,
+    'x-forwarded-for': forwardedFor ? `${forwardedFor}, ${client}` : client,
+    'x-forwarded-proto': req.socket.encrypted ? 'https' : 'http',
+  };
+  if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+  else delete headers['x-forwarded-host'];
+  const upstream = httpRequest(url, { method: req.method, headers }, (response) => {
     res.writeHead(response.statusCode ?? 502, response.headers);
     response.pipe(res);
   });
