@@ -241,6 +241,118 @@ describe('malformed requests never cause a 500', () => {
     expect(response.body.message).toEqual(expect.any(String));
   });
 
+  it('never answers 5xx, whatever arrives', async () => {
+    await register();
+    const token = await tokenFor();
+    const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const jsonBodies: unknown[] = [
+      0,
+      -1,
+      1e308,
+      true,
+      false,
+      'text',
+      '',
+      [],
+      [[]],
+      {},
+      { username: {} },
+      { username: [] },
+      { username: null, password: null },
+      { username: 1, password: 2 },
+      { username: true, password: false },
+      { username: 'an', password: { length: 9 } },
+      { username: 'an', password: ['12345678'] },
+      { username: 'a'.repeat(5_000), password: 'b'.repeat(5_000) },
+      { username: '\u0000', password: '\u0000' },
+      { username: '\ud800', password: '\udfff' },
+      { username: '\u202e', password: '\ufeff' },
+      { username: 'an', password: 'x', extra: { nested: [1, 2, { deeper: null }] } },
+      { constructor: { prototype: { admin: true } }, username: 'an', password: 'x' },
+      { toString: 'x', valueOf: 1, hasOwnProperty: 'y', username: 'an', password: 'mat-khau' },
+      { displayName: 1, username: 2, email: 3, password: 4, confirmPassword: 5 },
+      { displayName: 'A', username: 'b', email: 'c@d.e', password: 'x'.repeat(200), confirmPassword: 'x'.repeat(200) },
+      { displayName: 'A', username: 'b', email: '@@@', password: '12345678', confirmPassword: '12345678' },
+      { displayName: 'A', username: 'b', email: 'a@b.c', password: '12345678', confirmPassword: 12345678 },
+      { displayName: '\ud83d', username: 'b\u0301', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' },
+      { ...SIGN_UP, username: 'ﷺ'.repeat(10) },
+      { ...SIGN_UP, email: `${'a'.repeat(64)}@${'b'.repeat(189)}.vn` },
+    ];
+    const rawBodies: Array<string | Buffer> = [
+      'null',
+      '"',
+      '{',
+      '}',
+      '{"a":}',
+      'NaN',
+      'Infinity',
+      '\u0000',
+      '{"username":"an","password":"x"}garbage',
+      '{"username":"an","username":"binh","password":"x"}',
+      '{"__proto__":{"polluted":1},"username":"an","password":"x"}',
+      '{"username":"\\ud800","password":"\\u0000"}',
+      deep(5_000),
+      `{"a":${deep(3_000)}}`,
+      ' '.repeat(10_000),
+      Buffer.from([0xff, 0xfe, 0xfd]),
+      Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]),
+      Buffer.from('\ufeff{"username":"an","password":"x"}'),
+      Buffer.alloc(100, 0),
+    ];
+    const contentTypes = [
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16',
+      'text/plain',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json, text/plain',
+      ';;;',
+    ];
+    const authorizations = [
+      'Bearer',
+      'Bearer ',
+      `Bearer ${'a'.repeat(8_000)}`,
+      'Basic YW46eA==',
+      'Bearer a.b.c',
+      'Bearer ....',
+      `Bearer ${token} extra`,
+      `Bearer ${token}.`,
+      `bearer ${token.toUpperCase()}`,
+      `Bearer ${token.slice(0, -5)}`,
+      `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${token.split('.')[1]}.`,
+      `Bearer ${token.split('.')[0]}.${Buffer.from('{"sub":42,"exp":"never"}').toString('base64url')}.${token.split('.')[2]}`,
+    ];
+    const json = { 'content-type': 'application/json' };
+    const requests: Array<Promise<{ status: number; body: Record<string, unknown> }>> = [];
+    for (const path of ['/api/auth/login', '/api/auth/register']) {
+      for (const body of jsonBodies) requests.push(api.request('POST', path, { json: body }));
+      for (const body of rawBodies) requests.push(api.request('POST', path, { body, headers: json }));
+      for (const type of contentTypes) {
+        requests.push(api.request('POST', path, { body: '{"username":"an"}', headers: { 'content-type': type } }));
+      }
+      for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) requests.push(api.request(method, path));
+      requests.push(api.request('POST', path));
+    }
+    for (const authorization of authorizations) {
+      requests.push(api.request('GET', '/api/auth/me', { headers: { authorization } }));
+    }
+    for (const path of [
+      '/api/auth/me?x=%ff',
+      '/api/%2e%2e/etc/passwd',
+      `/api/${'x'.repeat(4_000)}`,
+      '/api/auth/login/',
+    ]) {
+      requests.push(api.request('GET', path));
+    }
+    const responses = await Promise.all(requests);
+    expect(responses.length).toBeGreaterThan(130);
+    const failures = responses.filter(
+      ({ status, body }) => status >= 500 || (status >= 400 && typeof body.message !== 'string'),
+    );
+    expect(failures).toEqual([]);
+  });
+
   it('names broken JSON as such', async () => {
     const response = await api.request('POST', '/api/auth/register', {
       body: '{not json',

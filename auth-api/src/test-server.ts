@@ -8,7 +8,7 @@ import { startServer, type ServerOptions } from './server.ts';
 
 export interface RequestInit {
   json?: unknown;
-  body?: string;
+  body?: string | Buffer;
   headers?: Record<string, string>;
   /** The client's own address, e.g. "127.0.0.2" (any 127.x address works on Linux loopback). */
   localAddress?: string;
@@ -31,7 +31,7 @@ export interface RunningApi {
 /** One HTTP request on its own connection (node:http, because fetch cannot choose its local address). */
 export function httpRequest(url: string, method: string, init: RequestInit = {}): Promise<TestResponse> {
   const headers: Record<string, string> = { ...init.headers };
-  let body = init.body;
+  let body: string | Buffer | undefined = init.body;
   if (init.json !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(init.json);
