@@ -10,7 +10,7 @@ import { DuplicateAccountError, StoreBusyError, openUserStore, type UserStore } 
 import { validateLogin, validateRegister } from './validation.ts';
 
 export interface ServerOptions {
-  /** Folder of the SQLite database and of the generated dev secret; created when missing. */
+  /** Folder of the SQLite database, the generated dev secret and the instance lock; created when missing. */
   dataDir: string;
   /** Token signing secret (≥ 32 characters); when absent one is generated and kept in dataDir. */
   secret?: string;
