@@ -1,7 +1,12 @@
 import { runApiToExit, startApiProcess, type ApiProcess } from './test-process.ts';
 import { makeDataDir, removeDataDir } from './test-server.ts';
 
-const CHEAP = { AUTH_API_SCRYPT_COST: '10', AUTH_API_REGISTRATIONS_PER_CLIENT: '1000' };
+// Every request comes from this one test client, and these tests are about the process, not the limits.
+const CHEAP = {
+  AUTH_API_SCRYPT_COST: '10',
+  AUTH_API_REGISTRATIONS_PER_CLIENT: '1000',
+  AUTH_API_LOGIN_FAILURES_PER_CLIENT: '1000',
+};
 
 let dataDir: string;
 const running: ApiProcess[] = [];
