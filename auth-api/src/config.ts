@@ -58,7 +58,7 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimits {
 
 /** "loopback" (the default), "none", or a comma-separated list of addresses and CIDR ranges. */
 function readTrustedProxies(raw: string | undefined): string[] {
-  const entries = (raw ?? 'loopback')
+  const entries = (raw?.trim() || 'loopback')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);

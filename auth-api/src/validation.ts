@@ -66,17 +66,19 @@ export function validateLogin(body: unknown): Validation<LoginInput> {
   const username = text(body, 'username');
   const password = text(body, 'password');
   if (username === null || password === null) return { ok: false, message: MESSAGES.invalidData };
+  const name = normalizeUsername(username ?? '');
+  const secret = password ?? '';
   const { field } = MESSAGES;
   // Nothing here can match an account, so it is refused before any password work or attempt counting.
   const problem =
-    (!username?.trim() && field.loginUsernameRequired) ||
-    (!password && field.loginPasswordRequired) ||
-    (NOT_IN_USERNAME.test(normalizeUsername(username ?? '')) && field.usernameInvalid) ||
-    (normalizeUsername(username ?? '').length > LIMITS.usernameMax && field.usernameTooLong(LIMITS.usernameMax)) ||
-    (INVISIBLE.test(password ?? '') && field.passwordInvalid) ||
-    ((password ?? '').length > LIMITS.passwordMax && field.passwordTooLong(LIMITS.passwordMax));
+    (!name && field.loginUsernameRequired) ||
+    (!secret && field.loginPasswordRequired) ||
+    (NOT_IN_USERNAME.test(name) && field.usernameInvalid) ||
+    (name.length > LIMITS.usernameMax && field.usernameTooLong(LIMITS.usernameMax)) ||
+    (INVISIBLE.test(secret) && field.passwordInvalid) ||
+    (secret.length > LIMITS.passwordMax && field.passwordTooLong(LIMITS.passwordMax));
   if (problem) return { ok: false, message: problem };
-  return { ok: true, value: { username: normalizeUsername(username ?? ''), password: password ?? '' } };
+  return { ok: true, value: { username: name, password: secret } };
 }
 
 export function validateRegister(body: unknown): Validation<RegisterInput> {
