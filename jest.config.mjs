@@ -46,7 +46,9 @@ export default {
       rootDir: '<rootDir>/auth-api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swcTransform },
+      transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
+      // jose ships only as ES modules; Jest runs tests as CommonJS, so it is compiled like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     },
     {
       displayName: 'contracts',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { DevServer } from '@rspack/core';
-import { createStaticHandler } from '../scripts/lib/static-server.mjs';
+import { createStaticHandler, forwardedFor } from '../scripts/lib/static-server.mjs';
 import { WORKSPACE_ROOT, type App } from './app.ts';
 
 /** Every dev server proxies /api to the auth API (`DEVHUB_API_URL` points it elsewhere). */
@@ -34,8 +34,15 @@ export function devServer(app: App): DevServer {
       'Access-Control-Allow-Headers': '*',
       'Cache-Control': 'no-store',
     },
-    // `xfwd`: the auth API limits sign-in attempts per client, so it must see who is behind the proxy.
-    proxy: [{ context: ['/api'], target: API_PROXY_TARGET, changeOrigin: true, xfwd: true }],
+    proxy: [
+      {
+        context: ['/api'],
+        target: API_PROXY_TARGET,
+        changeOrigin: true,
+        // The proxy's own `xfwd` keeps a header the client sent: append the socket's address instead.
+        on: { proxyReq: (proxyRequest, request) => proxyRequest.setHeader('x-forwarded-for', forwardedFor(request)) },
+      },
+    ],
     client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
     ...(app.kind === 'host'
       ? { setupMiddlewares: (middlewares) => [{ name: 'devhub-shell', middleware: shellMiddleware() }, ...middlewares] }

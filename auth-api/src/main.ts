@@ -1,38 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { readConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { runMain } from './cli.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
-async function main(): Promise<void> {
-  const config = readConfig(process.env, fileURLToPath(new URL('../data', import.meta.url)));
-  const app = await startServer(config);
-  app.log.info({ dataDir: config.dataDir }, 'auth-api ready');
-
-  const shutdown = (signal: NodeJS.Signals) => {
-    app.log.info({ signal }, 'shutting down');
-    // A request that never finishes must not keep the process alive forever.
-    const force = setTimeout(() => {
-      app.log.error('graceful shutdown timed out, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    app.close().then(
-      () => {
-        app.log.info('stopped');
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exitCode = 1;
-      },
-    );
-  };
-  // `once`: a second Ctrl+C falls back to Node's default and ends the process at once.
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
-}
-
-main().catch((error: unknown) => {
-  console.error('auth-api failed to start:', error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(process.env, fileURLToPath(new URL('../data', import.meta.url)));

@@ -1,13 +1,28 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Below OWASP's N=2^17 on purpose: 2^15 (32 MiB per hash) keeps a login near 70 ms and a burst
- * of concurrent sign-ups within a dev machine's memory. Stored hashes carry their parameters,
- * so raising them later needs no migration.
+ * log2 of scrypt's N. Below OWASP's N=2^17 on purpose: 2^15 (32 MiB per hash) keeps a login near
+ * 70 ms and a burst of concurrent sign-ups within a dev machine's memory. Stored hashes carry
+ * their parameters, so raising them later needs no migration.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const DEFAULT_SCRYPT_COST = 15;
+/** The cheapest cost accepted at all, for tests that register accounts by the thousand. */
+export const MIN_SCRYPT_COST = 10;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
+
+export interface PasswordHasher {
+  /** "scrypt$N$r$p$salt$hash" (base64url): parameters travel with the hash, so they can be raised later. */
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * Spends the same scrypt work as a real check, for logins naming no account: answering
+   * faster would tell an attacker which usernames exist.
+   */
+  burn(password: string): Promise<false>;
+}
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   // scrypt needs about 128·N·r bytes, exactly Node's default cap at these parameters: allow twice that.
@@ -17,13 +32,6 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
       error ? reject(error) : resolve(key),
     );
   });
-}
-
-/** "scrypt$N$r$p$salt$hash" (base64url): parameters travel with the hash, so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -36,14 +44,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-let decoyHash: Promise<string> | undefined;
-
-/**
- * Spends the same scrypt work as a real check, for logins naming no account: answering
- * faster would tell an attacker which usernames exist.
- */
-export async function burnPasswordCheck(password: string): Promise<false> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('base64url'));
-  await verifyPassword(password, await decoyHash);
-  return false;
+export function createPasswordHasher(cost = DEFAULT_SCRYPT_COST): PasswordHasher {
+  if (!Number.isInteger(cost) || cost < MIN_SCRYPT_COST || cost > 20) {
+    throw new Error(`scrypt cost must be an integer from ${MIN_SCRYPT_COST} to 20, got ${cost}`);
+  }
+  const params = { N: 2 ** cost, r: R, p: P };
+  const hash = async (password: string) => {
+    const salt = randomBytes(SALT_LENGTH);
+    const key = await derive(password, salt, params);
+    return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  };
+  let decoyHash: Promise<string> | undefined;
+  return {
+    hash,
+    verify: verifyPassword,
+    async burn(password) {
+      decoyHash ??= hash(randomBytes(16).toString('base64url'));
+      await verifyPassword(password, await decoyHash);
+      return false;
+    },
+  };
 }

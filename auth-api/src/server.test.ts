@@ -1,7 +1,10 @@
+import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SECRET_FILE } from './secret.ts';
+import { holdWriteLock } from './test-process.ts';
 import { makeDataDir, removeDataDir, runApi, type RunningApi } from './test-server.ts';
+import { DATABASE_FILE } from './users.ts';
 
 const SIGN_UP = {
   displayName: 'Nguyễn Văn An',
@@ -10,6 +13,8 @@ const SIGN_UP = {
   password: 'mat-khau-an-toan',
   confirmPassword: 'mat-khau-an-toan',
 };
+
+const UNLIMITED = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
 
 let dataDir: string;
 let api: RunningApi;
@@ -102,6 +107,31 @@ describe('register, login, me', () => {
     expect((await me(`${header}.${forged}.${signature}`)).status).toBe(401);
   });
 
+  it("refuses a deleted user's token, even once another user took the deleted row's place", async () => {
+    await register();
+    const deletedUsersToken = await tokenFor();
+    const raw = new Database(join(dataDir, DATABASE_FILE));
+    raw.prepare('DELETE FROM users').run();
+    raw.close();
+    await register({ username: 'binh', email: 'binh@example.vn', displayName: 'Bình' });
+
+    expect((await me(deletedUsersToken)).status).toBe(401);
+    expect((await me(await tokenFor('binh'))).body).toEqual({
+      data: { username: 'binh', displayName: 'Bình', email: 'binh@example.vn' },
+    });
+  });
+
+  it.each<[string, (signature: string) => string]>([
+    ['"=" appended', (signature) => `${signature}=`],
+    ['"!!" inserted', (signature) => `${signature.slice(0, 8)}!!${signature.slice(8)}`],
+    ['in padded standard base64', (signature) => Buffer.from(signature, 'base64url').toString('base64')],
+  ])('refuses /me with the signature respelled: %s', async (_case, respell) => {
+    await register();
+    const [header, payload, signature] = (await tokenFor()).split('.') as [string, string, string];
+    expect((await me(`${header}.${payload}.${signature}`)).status).toBe(200);
+    expect((await me(`${header}.${payload}.${respell(signature)}`)).status).toBe(401);
+  });
+
   it('refuses /me once the token has expired', async () => {
     await api.close();
     let now = Date.parse('2030-01-01T00:00:00Z');
@@ -128,7 +158,11 @@ describe('400: invalid registrations, in Vietnamese', () => {
     ['confirmPassword match', { confirmPassword: 'something-else' }, 'Xác nhận mật khẩu không khớp'],
     ['displayName length', { displayName: 'A'.repeat(101) }, 'Tên hiển thị tối đa 100 ký tự'],
     ['username length', { username: 'a'.repeat(51) }, 'Tên đăng nhập tối đa 50 ký tự'],
-    ['username spaces', { username: 'an nguyen' }, 'Tên đăng nhập không được chứa khoảng trắng hoặc ký tự điều khiển'],
+    [
+      'username spaces',
+      { username: 'an nguyen' },
+      'Tên đăng nhập không được chứa khoảng trắng, ký tự điều khiển hoặc ký tự ẩn',
+    ],
     ['email length', { email: `${'a'.repeat(250)}@x.vn` }, 'Email tối đa 254 ký tự'],
     [
       'password max length',
@@ -156,6 +190,43 @@ describe('400: invalid registrations, in Vietnamese', () => {
   });
 });
 
+describe('invisible and look-alike names', () => {
+  it('lets no invisible or normalised spelling of a taken name become a second account', async () => {
+    expect((await register({ username: 'admin', email: 'admin@example.vn' })).status).toBe(200);
+    const lookAlikes = [
+      'admin\u200b',
+      'ad\u00admin',
+      'admin\u2060',
+      '\u202eadmin',
+      'ad\u200dmin',
+      'admin\u0000',
+      'ＡＤＭＩＮ',
+      'Admin',
+      'admın',
+      'ａｄｍｉｎ',
+    ];
+    const responses = await Promise.all(
+      lookAlikes.map((username, index) => register({ username, email: `admin${index}@example.vn` })),
+    );
+    const accepted = lookAlikes.filter((_username, index) => ![400, 409].includes(responses[index]?.status ?? 0));
+    expect(accepted).toEqual([]);
+  });
+
+  it.each([
+    ['a NUL in the display name', { displayName: 'admin\u0000' }],
+    ['a NUL in the email', { email: 'admin\u0000@example.vn' }],
+    ['a right-to-left override in the display name', { displayName: 'admin\u202e' }],
+  ])('refuses %s', async (_case, overrides) => {
+    expect((await register(overrides)).status).toBe(400);
+  });
+
+  it('signs in with any spelling that normalises to the stored name', async () => {
+    await register({ username: 'straße' });
+    await expect(tokenFor('STRASSE')).resolves.toEqual(expect.any(String));
+    await expect(tokenFor('ｓｔｒａｓｓｅ')).resolves.toEqual(expect.any(String));
+  });
+});
+
 describe('malformed requests never cause a 500', () => {
   it.each([
     ['broken JSON', '{"username": "an",'],
@@ -168,6 +239,118 @@ describe('malformed requests never cause a 500', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.message).toEqual(expect.any(String));
+  });
+
+  it('never answers 5xx, whatever arrives', async () => {
+    await register();
+    const token = await tokenFor();
+    const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const jsonBodies: unknown[] = [
+      0,
+      -1,
+      1e308,
+      true,
+      false,
+      'text',
+      '',
+      [],
+      [[]],
+      {},
+      { username: {} },
+      { username: [] },
+      { username: null, password: null },
+      { username: 1, password: 2 },
+      { username: true, password: false },
+      { username: 'an', password: { length: 9 } },
+      { username: 'an', password: ['12345678'] },
+      { username: 'a'.repeat(5_000), password: 'b'.repeat(5_000) },
+      { username: '\u0000', password: '\u0000' },
+      { username: '\ud800', password: '\udfff' },
+      { username: '\u202e', password: '\ufeff' },
+      { username: 'an', password: 'x', extra: { nested: [1, 2, { deeper: null }] } },
+      { constructor: { prototype: { admin: true } }, username: 'an', password: 'x' },
+      { toString: 'x', valueOf: 1, hasOwnProperty: 'y', username: 'an', password: 'mat-khau' },
+      { displayName: 1, username: 2, email: 3, password: 4, confirmPassword: 5 },
+      { displayName: 'A', username: 'b', email: 'c@d.e', password: 'x'.repeat(200), confirmPassword: 'x'.repeat(200) },
+      { displayName: 'A', username: 'b', email: '@@@', password: '12345678', confirmPassword: '12345678' },
+      { displayName: 'A', username: 'b', email: 'a@b.c', password: '12345678', confirmPassword: 12345678 },
+      { displayName: '\ud83d', username: 'b\u0301', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' },
+      { ...SIGN_UP, username: 'ﷺ'.repeat(10) },
+      { ...SIGN_UP, email: `${'a'.repeat(64)}@${'b'.repeat(189)}.vn` },
+    ];
+    const rawBodies: Array<string | Buffer> = [
+      'null',
+      '"',
+      '{',
+      '}',
+      '{"a":}',
+      'NaN',
+      'Infinity',
+      '\u0000',
+      '{"username":"an","password":"x"}garbage',
+      '{"username":"an","username":"binh","password":"x"}',
+      '{"__proto__":{"polluted":1},"username":"an","password":"x"}',
+      '{"username":"\\ud800","password":"\\u0000"}',
+      deep(5_000),
+      `{"a":${deep(3_000)}}`,
+      ' '.repeat(10_000),
+      Buffer.from([0xff, 0xfe, 0xfd]),
+      Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]),
+      Buffer.from('\ufeff{"username":"an","password":"x"}'),
+      Buffer.alloc(100, 0),
+    ];
+    const contentTypes = [
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16',
+      'text/plain',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json, text/plain',
+      ';;;',
+    ];
+    const authorizations = [
+      'Bearer',
+      'Bearer ',
+      `Bearer ${'a'.repeat(8_000)}`,
+      'Basic YW46eA==',
+      'Bearer a.b.c',
+      'Bearer ....',
+      `Bearer ${token} extra`,
+      `Bearer ${token}.`,
+      `bearer ${token.toUpperCase()}`,
+      `Bearer ${token.slice(0, -5)}`,
+      `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${token.split('.')[1]}.`,
+      `Bearer ${token.split('.')[0]}.${Buffer.from('{"sub":42,"exp":"never"}').toString('base64url')}.${token.split('.')[2]}`,
+    ];
+    const json = { 'content-type': 'application/json' };
+    const requests: Array<Promise<{ status: number; body: Record<string, unknown> }>> = [];
+    for (const path of ['/api/auth/login', '/api/auth/register']) {
+      for (const body of jsonBodies) requests.push(api.request('POST', path, { json: body }));
+      for (const body of rawBodies) requests.push(api.request('POST', path, { body, headers: json }));
+      for (const type of contentTypes) {
+        requests.push(api.request('POST', path, { body: '{"username":"an"}', headers: { 'content-type': type } }));
+      }
+      for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) requests.push(api.request(method, path));
+      requests.push(api.request('POST', path));
+    }
+    for (const authorization of authorizations) {
+      requests.push(api.request('GET', '/api/auth/me', { headers: { authorization } }));
+    }
+    for (const path of [
+      '/api/auth/me?x=%ff',
+      '/api/%2e%2e/etc/passwd',
+      `/api/${'x'.repeat(4_000)}`,
+      '/api/auth/login/',
+    ]) {
+      requests.push(api.request('GET', path));
+    }
+    const responses = await Promise.all(requests);
+    expect(responses.length).toBeGreaterThan(130);
+    const failures = responses.filter(
+      ({ status, body }) => status >= 500 || (status >= 400 && typeof body.message !== 'string'),
+    );
+    expect(failures).toEqual([]);
   });
 
   it('names broken JSON as such', async () => {
@@ -207,36 +390,63 @@ describe('409: one account per username and per email, whatever the case', () =>
     expect(response).toMatchObject({ status: 409, body: { message: 'Trùng tên đăng nhập hoặc email' } });
   });
 
-  it('lets exactly one of 50 concurrent registrations of one username through', async () => {
+  it('lets exactly one of 200 concurrent registrations of one username through', async () => {
+    await api.close();
+    api = await runApi(dataDir, { rateLimits: { registrationsPerClient: UNLIMITED } });
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => register({ email: `an${index}@example.vn` })),
+      Array.from({ length: 200 }, (_, index) => register({ email: `an${index}@example.vn` })),
     );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(199);
     await expect(tokenFor()).resolves.toEqual(expect.any(String));
   }, 30_000);
 });
 
-describe('429: login attempts are limited per address and username', () => {
-  beforeEach(async () => {
+describe('the database', () => {
+  it('keeps the WAL under 2 MB (it checkpoints every 1 MiB) over 1,000 registrations', async () => {
     await api.close();
-    api = await runApi(dataDir, { loginRateLimit: { max: 3, timeWindowMs: 60_000 } });
-    await register();
+    api = await runApi(dataDir, { rateLimits: { registrationsPerClient: UNLIMITED } });
+    for (let batch = 0; batch < 50; batch += 1) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => {
+          const name = `user${batch * 20 + index}`;
+          return register({ username: name, email: `${name}@example.vn` });
+        }),
+      );
+      expect(responses.every((response) => response.status === 200)).toBe(true);
+    }
+    expect(statSync(join(dataDir, `${DATABASE_FILE}-wal`)).size).toBeLessThan(2 * 1024 * 1024);
+  }, 60_000);
+
+  it('answers 503 with Retry-After within a second while another process holds the write lock, and stays responsive', async () => {
+    const holder = await holdWriteLock(join(dataDir, DATABASE_FILE));
+    try {
+      const started = performance.now();
+      const [registered, health] = await Promise.all([register(), api.request('GET', '/api/health')]);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(registered).toMatchObject({
+        status: 503,
+        body: { message: 'Máy chủ đang bận, vui lòng thử lại sau giây lát' },
+      });
+      expect(registered.headers.get('retry-after')).toBe('1');
+      expect(health.status).toBe(200);
+    } finally {
+      await holder.release();
+    }
+    expect((await register()).status).toBe(200);
   });
 
-  it('throttles a username after too many attempts, in Vietnamese, and leaves other usernames alone', async () => {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await login('an.nguyen', 'wrong-password')).status).toBe(401);
-    }
-    const throttled = await login('AN.Nguyen', SIGN_UP.password);
-    expect(throttled).toMatchObject({
-      status: 429,
-      body: { message: 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút' },
-    });
-    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+  it('refuses a second API on the same data folder, with a clear message', async () => {
+    await expect(runApi(dataDir)).rejects.toThrow(`another auth-api is already running on the data folder ${dataDir}`);
+    expect((await api.request('GET', '/api/health')).status).toBe(200);
+  });
 
-    expect((await login('someone-else', 'wrong-password')).status).toBe(401);
+  it('keeps the database files owner-only', async () => {
+    await register();
+    for (const suffix of ['', '-wal', '-shm']) {
+      expect(statSync(join(dataDir, `${DATABASE_FILE}${suffix}`)).mode & 0o777).toBe(0o600);
+    }
   });
 });
 

@@ -1,22 +1,31 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { clientKey, LOOPBACK, trustAdjacentProxy } from './client-address.ts';
+import { acquireInstanceLock } from './instance-lock.ts';
 import { MESSAGES } from './messages.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './passwords.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, TooManyAttemptsError, type RateLimits } from './rate-limits.ts';
 import { resolveSecret } from './secret.ts';
 import { createTokenService } from './tokens.ts';
-import { DuplicateAccountError, openUserStore } from './users.ts';
-import { accountKey, validateLogin, validateRegister } from './validation.ts';
+import { DuplicateAccountError, StoreBusyError, openUserStore, type UserStore } from './users.ts';
+import { validateLogin, validateRegister } from './validation.ts';
 
 export interface ServerOptions {
-  /** Folder of the SQLite database and of the generated dev secret; created when missing. */
+  /** Folder of the SQLite database, the generated dev secret and the instance lock; created when missing. */
   dataDir: string;
   /** Token signing secret (≥ 32 characters); when absent one is generated and kept in dataDir. */
   secret?: string;
   /** A pino level; "silent" turns logging off. */
   logLevel?: string;
   tokenTtlSeconds?: number;
-  /** Login attempts allowed per client IP and username within the window. */
-  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** log2 of scrypt's N; lower than the default only in tests. */
+  scryptCost?: number;
+  /** Login and registration limits; each one left out keeps its default. */
+  rateLimits?: Partial<RateLimits>;
+  /**
+   * Addresses or CIDR ranges of the proxies whose X-Forwarded-For names the client (default:
+   * loopback, where the dev and preview servers run); empty trusts none.
+   */
+  trustedProxies?: readonly string[];
   bodyLimitBytes?: number;
   /** Clock for token issue and expiry, in milliseconds since the epoch. */
   now?: () => number;
@@ -29,7 +38,6 @@ export interface ListenOptions extends ServerOptions {
 
 export const DEFAULTS = {
   tokenTtlSeconds: 24 * 60 * 60,
-  loginRateLimit: { max: 10, timeWindowMs: 5 * 60 * 1000 },
   // Every request of this API is a few hundred bytes of JSON.
   bodyLimitBytes: 16 * 1024,
 } as const;
@@ -45,7 +53,7 @@ export class HttpError extends Error {
   }
 }
 
-function clientMessage(error: FastifyError | HttpError, status: number): string {
+function clientMessage(error: FastifyError | HttpError): string {
   if (error instanceof HttpError) return error.message;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -56,7 +64,7 @@ function clientMessage(error: FastifyError | HttpError, status: number): string 
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return MESSAGES.unsupportedMediaType;
     default:
-      return status === 429 ? MESSAGES.tooManyAttempts : MESSAGES.invalidData;
+      return MESSAGES.invalidData;
   }
 }
 
@@ -65,22 +73,31 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-function attemptedUsername(request: FastifyRequest): string {
-  const body = request.body as { username?: unknown } | undefined;
-  return typeof body?.username === 'string' ? accountKey(body.username.trim()) : '';
+/** The client rate limits count, as told by a trusted proxy or else seen on the socket. */
+function clientOf(request: FastifyRequest): string {
+  return clientKey(request.ip, request.socket.remoteAddress);
 }
 
 /** The API, ready to listen: every route, its store and its limits, nothing bound to a port yet. */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  // The secret first: a bad one must fail before the database is open.
+  // Settings first: a bad one must fail before the data folder is locked and the database open.
+  const passwords = createPasswordHasher(options.scryptCost);
+  const limiter = createRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  const trustProxy = trustAdjacentProxy(options.trustedProxies ?? LOOPBACK);
   const secret = resolveSecret(options.dataDir, options.secret);
-  const store = openUserStore(options.dataDir);
   const tokens = createTokenService({
     secret,
     ttlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds,
     now: options.now,
   });
-  const loginLimit = options.loginRateLimit ?? DEFAULTS.loginRateLimit;
+  const lock = acquireInstanceLock(options.dataDir);
+  let store: UserStore;
+  try {
+    store = openUserStore(options.dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 
   const app = Fastify({
     logger: {
@@ -90,8 +107,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     bodyLimit: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
     // Clients wait for the answer of an in-flight request; idle keep-alive sockets must not hold shutdown.
     forceCloseConnections: 'idle',
+    trustProxy,
   });
-  app.addHook('onClose', async () => store.close());
+  if (options.scryptCost !== undefined && options.scryptCost < DEFAULT_SCRYPT_COST) {
+    app.log.warn({ scryptCost: options.scryptCost }, 'scrypt cost below the default: fit for tests only');
+  }
+  app.addHook('onClose', async () => {
+    store.close();
+    lock.release();
+  });
 
   app.addHook('onSend', async (_request, reply) => {
     // Tokens and profiles must never land in a shared cache.
@@ -99,14 +123,28 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.header('X-Content-Type-Options', 'nosniff');
   });
 
-  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError | HttpError | StoreBusyError | TooManyAttemptsError>((error, request, reply) => {
+    if (error instanceof TooManyAttemptsError) {
+      request.log.warn(
+        { event: 'rate_limited', route: request.routeOptions.url, saturated: error.saturated },
+        error.saturated ? 'rate-limit counters full: new clients wait' : 'attempts throttled',
+      );
+      return reply
+        .code(429)
+        .header('Retry-After', String(error.retryAfterSeconds))
+        .send({ message: MESSAGES.tooManyAttempts });
+    }
+    if (error instanceof StoreBusyError) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply.code(503).header('Retry-After', '1').send({ message: MESSAGES.serverBusy });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: MESSAGES.serverError });
     }
     if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
-    const message = clientMessage(error, status);
+    const message = clientMessage(error);
     request.log.info(
       { statusCode: status, code: 'code' in error ? error.code : undefined, reason: message },
       'request rejected',
@@ -116,11 +154,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
-  });
-
   app.get('/api/health', async (_request, reply) => {
     if (!store.isHealthy()) return reply.code(503).send({ status: 'unavailable' });
     return { status: 'ok' };
@@ -129,9 +162,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.post('/api/auth/register', async (request) => {
     const input = validateRegister(request.body);
     if (!input.ok) throw new HttpError(400, input.message);
+    limiter.beginRegistration(clientOf(request));
     const { password, ...profile } = input.value;
     try {
-      const user = store.create({ ...profile, passwordHash: await hashPassword(password) });
+      const user = store.create({ ...profile, passwordHash: await passwords.hash(password) });
       request.log.info({ event: 'user.registered', userId: user.id }, 'user registered');
     } catch (error) {
       if (error instanceof DuplicateAccountError) {
@@ -143,41 +177,28 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return { data: { status: 200, message: MESSAGES.registered } };
   });
 
-  app.post(
-    '/api/auth/login',
-    {
-      config: {
-        rateLimit: {
-          max: loginLimit.max,
-          timeWindow: loginLimit.timeWindowMs,
-          // After parsing, so the key can name the account being tried, not just the address.
-          hook: 'preHandler',
-          keyGenerator: (request) => `${request.ip}|${attemptedUsername(request)}`,
-          onExceeded: (request) => request.log.warn({ event: 'login.rate_limited' }, 'login attempts throttled'),
-        },
-      },
-    },
-    async (request) => {
-      const input = validateLogin(request.body);
-      if (!input.ok) throw new HttpError(400, input.message);
-      const user = store.findByUsername(input.value.username);
-      const valid = user
-        ? await verifyPassword(input.value.password, user.passwordHash)
-        : await burnPasswordCheck(input.value.password);
-      if (!user || !valid) {
-        request.log.info({ event: 'login.failed' }, 'wrong username or password');
-        // One answer for an unknown name and a wrong password: no account enumeration.
-        throw new HttpError(401, MESSAGES.wrongCredentials);
-      }
-      request.log.info({ event: 'login.succeeded', userId: user.id }, 'user signed in');
-      return { data: { access_token: tokens.sign(String(user.id)) } };
-    },
-  );
+  app.post('/api/auth/login', async (request) => {
+    const input = validateLogin(request.body);
+    if (!input.ok) throw new HttpError(400, input.message);
+    const attempt = limiter.beginLogin(clientOf(request), input.value.username);
+    const user = store.findByUsername(input.value.username);
+    const valid = user
+      ? await passwords.verify(input.value.password, user.passwordHash)
+      : await passwords.burn(input.value.password);
+    if (!user || !valid) {
+      request.log.info({ event: 'login.failed' }, 'wrong username or password');
+      // One answer for an unknown name and a wrong password: no account enumeration.
+      throw new HttpError(401, MESSAGES.wrongCredentials);
+    }
+    attempt.succeeded();
+    request.log.info({ event: 'login.succeeded', userId: user.id }, 'user signed in');
+    return { data: { access_token: await tokens.sign(user.uid) } };
+  });
 
   app.get('/api/auth/me', async (request) => {
     const token = bearerToken(request);
-    const claims = token ? tokens.verify(token) : null;
-    const user = claims && /^\d+$/.test(claims.sub) ? store.findById(Number(claims.sub)) : undefined;
+    const claims = token ? await tokens.verify(token) : null;
+    const user = claims ? store.findByUid(claims.sub) : undefined;
     if (!user) throw new HttpError(401, MESSAGES.sessionInvalid);
     return { data: { username: user.username, displayName: user.displayName, email: user.email } };
   });

@@ -1,29 +1,38 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
 
-/**
- * Compact HS256 JSON Web Tokens, signed and checked with node:crypto.
- *
- * jose (the package this was meant to use) ships only as an ES module; the Jest setup of
- * this repository runs tests as CommonJS on Node 20, where Jest cannot load it, and the API
- * tests must exercise this code in-process. HS256 is small enough to do here with the same
- * guarantees: a fixed algorithm (no "alg: none" or key confusion), a constant-time signature
- * check, and a mandatory expiry.
- */
+/** HS256 JSON Web Tokens, issued and checked by jose. */
 export interface TokenClaims {
-  /** The user's id. */
+  /** The user's public id: random, never reused. */
   sub: string;
   iat: number;
   exp: number;
 }
 
 export interface TokenService {
-  sign(subject: string): string;
+  sign(subject: string): Promise<string>;
   /** The claims of a well-formed, correctly signed, unexpired token; null for anything else. */
-  verify(token: string): TokenClaims | null;
+  verify(token: string): Promise<TokenClaims | null>;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+const ALGORITHM = 'HS256';
 const ISSUER = 'devhub-auth-api';
+const AUDIENCE = 'devhub';
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * jose decodes segments with `atob`, which tolerates padding, whitespace and stray trailing bits,
+ * so "=" appended to a signature still verifies. A token is accepted only in the one spelling we
+ * issue: every segment must re-encode to exactly itself.
+ */
+function isCanonicalCompactJws(token: string): boolean {
+  const segments = token.split('.');
+  return (
+    segments.length === 3 &&
+    segments.every(
+      (segment) => SEGMENT.test(segment) && Buffer.from(segment, 'base64url').toString('base64url') === segment,
+    )
+  );
+}
 
 export function createTokenService(options: {
   secret: string;
@@ -31,38 +40,40 @@ export function createTokenService(options: {
   /** Milliseconds since the epoch; injectable so expiry can be tested without waiting. */
   now?: () => number;
 }): TokenService {
-  const { secret, ttlSeconds, now = Date.now } = options;
-  const signature = (input: string) => createHmac('sha256', secret).update(input).digest();
+  const { ttlSeconds, now = Date.now } = options;
+  const key = new TextEncoder().encode(options.secret);
   const seconds = () => Math.floor(now() / 1000);
 
   return {
     sign(subject) {
       const iat = seconds();
-      const payload = Buffer.from(JSON.stringify({ iss: ISSUER, sub: subject, iat, exp: iat + ttlSeconds })).toString(
-        'base64url',
-      );
-      return `${HEADER}.${payload}.${signature(`${HEADER}.${payload}`).toString('base64url')}`;
+      return new SignJWT()
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setSubject(subject)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
     },
-    verify(token) {
-      const parts = token.split('.');
-      if (parts.length !== 3) return null;
-      const [header, payload, sent] = parts as [string, string, string];
-      // Only our own header is accepted, byte for byte: the algorithm is never taken from the token.
-      if (header !== HEADER) return null;
-      const expected = signature(`${header}.${payload}`);
-      const actual = Buffer.from(sent, 'base64url');
-      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-      let claims: unknown;
+    async verify(token) {
+      if (!isCanonicalCompactJws(token)) return null;
       try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        return null;
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          typ: 'JWT',
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['sub', 'iat', 'exp'],
+          currentDate: new Date(seconds() * 1000),
+        });
+        const { sub, iat, exp } = payload;
+        if (typeof sub !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
+        return { sub, iat, exp };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
       }
-      if (claims === null || typeof claims !== 'object') return null;
-      const { iss, sub, iat, exp } = claims as Record<string, unknown>;
-      if (iss !== ISSUER || typeof sub !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
-      if (seconds() >= exp) return null;
-      return { sub, iat, exp };
     },
   };
 }

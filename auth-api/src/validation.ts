@@ -23,7 +23,15 @@ export interface RegisterInput {
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const CONTROL_OR_SPACE = /[\s\p{Cc}]/u;
+/**
+ * Control (Cc) and format (Cf) characters — NUL, bidi overrides, zero-width spaces, soft hyphens —
+ * make two different strings look the same, or make one look like something else; lone
+ * surrogates (Cs) are not text at all. No field may hold them.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+// A username is an identifier: no spaces, and no private-use (Co) or unassigned (Cn) code points,
+// whose normalisation may change with a later Unicode version.
+const NOT_IN_USERNAME = /[\s\p{C}]/u;
 // Deliberately loose: one "@", no spaces, a dot in the domain. Deliverability is the mailbox's business.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u;
 
@@ -39,9 +47,18 @@ function text(body: Record<string, unknown>, key: string): string | null | undef
   return value;
 }
 
-/** Case and Unicode form never make two accounts distinct: "An", "an" and "ＡＮ" are one name. */
+/** The form a username is stored and shown in: compatibility characters (full-width, ligatures) spelled out. */
+export function normalizeUsername(value: string): string {
+  return value.trim().normalize('NFKC');
+}
+
+/**
+ * The identity of a username or email: two spellings with one key are one account. NFKC, then
+ * full case folding (upper then lower turns "ß" into "ss" and "ς" into "σ", which lower case alone
+ * does not), then NFKC again, as Unicode's NFKC_Casefold does: "An", "AN", "ａｎ" are one name.
+ */
 export function accountKey(value: string): string {
-  return value.normalize('NFKC').toLowerCase();
+  return value.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 }
 
 export function validateLogin(body: unknown): Validation<LoginInput> {
@@ -49,9 +66,19 @@ export function validateLogin(body: unknown): Validation<LoginInput> {
   const username = text(body, 'username');
   const password = text(body, 'password');
   if (username === null || password === null) return { ok: false, message: MESSAGES.invalidData };
-  if (!username?.trim()) return { ok: false, message: MESSAGES.field.loginUsernameRequired };
-  if (!password) return { ok: false, message: MESSAGES.field.loginPasswordRequired };
-  return { ok: true, value: { username: username.trim().normalize('NFC'), password } };
+  const name = normalizeUsername(username ?? '');
+  const secret = password ?? '';
+  const { field } = MESSAGES;
+  // Nothing here can match an account, so it is refused before any password work or attempt counting.
+  const problem =
+    (!name && field.loginUsernameRequired) ||
+    (!secret && field.loginPasswordRequired) ||
+    (NOT_IN_USERNAME.test(name) && field.usernameInvalid) ||
+    (name.length > LIMITS.usernameMax && field.usernameTooLong(LIMITS.usernameMax)) ||
+    (INVISIBLE.test(secret) && field.passwordInvalid) ||
+    (secret.length > LIMITS.passwordMax && field.passwordTooLong(LIMITS.passwordMax));
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, value: { username: name, password: secret } };
 }
 
 export function validateRegister(body: unknown): Validation<RegisterInput> {
@@ -64,7 +91,7 @@ export function validateRegister(body: unknown): Validation<RegisterInput> {
   if (Object.values(raw).some((value) => value === null)) return { ok: false, message: MESSAGES.invalidData };
 
   const displayName = (raw.displayName ?? '').trim().normalize('NFC');
-  const username = (raw.username ?? '').trim().normalize('NFC');
+  const username = normalizeUsername(raw.username ?? '');
   const email = (raw.email ?? '').trim().normalize('NFC');
   const password = raw.password ?? '';
   const confirmPassword = raw.confirmPassword ?? '';
@@ -75,15 +102,17 @@ export function validateRegister(body: unknown): Validation<RegisterInput> {
   const problem =
     (!displayName && field.displayNameRequired) ||
     (displayName.length > LIMITS.displayNameMax && field.displayNameTooLong(LIMITS.displayNameMax)) ||
+    (INVISIBLE.test(displayName) && field.displayNameInvalid) ||
     (!username && field.usernameRequired) ||
     (username.length > LIMITS.usernameMax && field.usernameTooLong(LIMITS.usernameMax)) ||
-    (CONTROL_OR_SPACE.test(username) && field.usernameInvalid) ||
+    (NOT_IN_USERNAME.test(username) && field.usernameInvalid) ||
     (!email && field.emailRequired) ||
     (email.length > LIMITS.emailMax && field.emailTooLong(LIMITS.emailMax)) ||
-    (!EMAIL_SHAPE.test(email) && field.emailInvalid) ||
+    ((INVISIBLE.test(email) || !EMAIL_SHAPE.test(email)) && field.emailInvalid) ||
     (!password && field.passwordRequired) ||
     (password.length < LIMITS.passwordMin && field.passwordTooShort(LIMITS.passwordMin)) ||
     (password.length > LIMITS.passwordMax && field.passwordTooLong(LIMITS.passwordMax)) ||
+    (INVISIBLE.test(password) && field.passwordInvalid) ||
     (!confirmPassword && field.confirmPasswordRequired) ||
     (confirmPassword !== password && field.confirmPasswordMismatch);
   if (problem) return { ok: false, message: problem };

@@ -58,9 +58,31 @@ async function statFile(path) {
   }
 }
 
+/**
+ * The X-Forwarded-For a proxy to the auth API sends. The API limits sign-in attempts per client:
+ * it must see each browser's address, not the proxy's. Appended from the socket, so what a client
+ * wrote into the header stays to its left, where the API (trusting only the entry its adjacent
+ * proxy added) never reads it. The preview server and every dev server's proxy use this.
+ *
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function forwardedFor(req) {
+  const client = req.socket.remoteAddress ?? '';
+  const earlier = req.headers['x-forwarded-for'];
+  return earlier ? `${earlier}, ${client}` : client;
+}
+
 function proxy(req, res, target) {
   const url = new URL(req.url, target);
-  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (response) => {
+  const headers = {
+    ...req.headers,
+    host: url.host,
+    'x-forwarded-for': forwardedFor(req),
+    'x-forwarded-proto': req.socket.encrypted ? 'https' : 'http',
+  };
+  if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+  else delete headers['x-forwarded-host'];
+  const upstream = httpRequest(url, { method: req.method, headers }, (response) => {
     res.writeHead(response.statusCode ?? 502, response.headers);
     response.pipe(res);
   });

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -68,5 +69,71 @@ describe('static server', () => {
 
   it('never serves outside its root', async () => {
     expect((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+});
+
+describe('api proxy', () => {
+  let root;
+  let upstream;
+  let server;
+  let port;
+
+  /** A request from the client address `localAddress` (any 127.x address works on Linux loopback). */
+  function request(path, { localAddress, headers = {} }) {
+    return new Promise((resolve, reject) => {
+      const req = get({ host: '127.0.0.1', port, path, localAddress, headers, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(body) }));
+      });
+      req.on('error', reject);
+    });
+  }
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-'));
+    // Answers with the headers it received, as the auth API would read them.
+    upstream = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ url: req.url, headers: req.headers, peer: req.socket.remoteAddress }));
+    });
+    const upstreamPort = await listen(upstream, 0, '127.0.0.1');
+    server = createStaticServer({ root, apiTarget: `http://127.0.0.1:${upstreamPort}` });
+    port = await listen(server, 0, '127.0.0.1');
+  });
+  afterAll(() => {
+    for (const each of [server, upstream]) {
+      each.close();
+      each.closeAllConnections();
+    }
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("forwards the client's own address, protocol and host", async () => {
+    const { status, body } = await request('/api/auth/me', { localAddress: '127.0.0.2' });
+    expect(status).toBe(200);
+    expect(body.url).toBe('/api/auth/me');
+    expect(body.headers).toMatchObject({
+      'x-forwarded-for': '127.0.0.2',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': `127.0.0.1:${port}`,
+    });
+  });
+
+  it('tells two clients apart', async () => {
+    const first = await request('/api/health', { localAddress: '127.0.0.3' });
+    const second = await request('/api/health', { localAddress: '127.0.0.4' });
+    expect(first.body.headers['x-forwarded-for']).toBe('127.0.0.3');
+    expect(second.body.headers['x-forwarded-for']).toBe('127.0.0.4');
+  });
+
+  it('appends the socket address after whatever the client claimed, which can then never be last', async () => {
+    const { body } = await request('/api/health', {
+      localAddress: '127.0.0.5',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(body.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.5');
+    expect(body.headers['x-forwarded-proto']).toBe('http');
+    expect(body.headers['x-forwarded-host']).toBe(`127.0.0.1:${port}`);
   });
 });

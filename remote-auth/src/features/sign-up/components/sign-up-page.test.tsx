@@ -198,16 +198,18 @@ describe('sign-up page', () => {
     });
 
     it.each([
-      ['400 with a message', { status: 400, message: 'Email đã bị khóa' }, 'Email đã bị khóa'],
-      ['400 without a message', { status: 400 }, 'Dữ liệu không hợp lệ'],
-      ['409', { status: 409, message: 'duplicate' }, 'Trùng tên đăng nhập hoặc email'],
-    ])('answers a body with %s with its message and resets the form', async (_case, data, message) => {
+      ['400 with a message', { status: 400, message: 'Email đã bị khóa' }],
+      ['400 without a message', { status: 400 }],
+      ['409 with a message', { status: 409, message: 'duplicate' }],
+      ['409 without a message', { status: 409 }],
+    ])('answers a body with %s with the duplicate message and resets the form', async (_case, data) => {
       const { requests } = fakeHttp({ 'POST /auth/register': () => registered({ data }) });
       const { user } = renderSignUp();
       await fill(user);
       await user.click(submit());
 
-      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(await screen.findByText('Trùng tên đăng nhập hoặc email')).toBeInTheDocument();
+      if ('message' in data) expect(screen.queryByText(data.message)).not.toBeInTheDocument();
       expectEmptyForm();
       expect(requests).toHaveLength(1);
       expect(submit()).toBeEnabled();

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { errorStatus, messageForStatus, toErrorMessage } from '@devhub/shared/api-client';
+import { errorStatus, toErrorMessage } from '@devhub/shared/api-client';
 import { register } from '@devhub/shared/auth-api';
+import { ERROR_MESSAGES } from '@devhub/shared/strings';
 import type { ApiBody, SignUpData, SignUpPayload } from '@devhub/shared/types';
 import { AUTH_TEXT } from '../../../lib/auth-text';
 import { useRedirectTarget } from '../../../lib/use-redirect-target';
@@ -15,7 +16,8 @@ const isRefusal = (status: number | undefined): status is 400 | 409 => status ==
 
 /**
  * Spec §4 sign-up: success (status 200 or none) is announced and followed by an automatic
- * sign-in with the same credentials; 400/409 and a body without data reset the form; any
+ * sign-in with the same credentials; a body status of 400 or 409 is the duplicate message and
+ * resets the form, whatever message came with it; a body without data resets the form too; any
  * other status is a plain failure. HTTP errors carry their spec §8 message.
  */
 export function useSignUp(): (values: SignUpPayload) => Promise<SignUpOutcome> {
@@ -37,7 +39,7 @@ export function useSignUp(): (values: SignUpPayload) => Promise<SignUpOutcome> {
         toast.error(body.message?.trim() || AUTH_TEXT.signUpFailed);
         return 'reset';
       }
-      const { status, message } = body.data;
+      const { status } = body.data;
       if ((status ?? 200) === 200) {
         toast.success(AUTH_TEXT.signUpSuccess);
         if ((await signIn({ username: values.username, password: values.password })) === 'signed-in') {
@@ -48,7 +50,7 @@ export function useSignUp(): (values: SignUpPayload) => Promise<SignUpOutcome> {
         return 'kept';
       }
       if (isRefusal(status)) {
-        toast.error(messageForStatus(status, message));
+        toast.error(ERROR_MESSAGES.duplicateAccount);
         return 'reset';
       }
       toast.error(AUTH_TEXT.signUpFailed);
