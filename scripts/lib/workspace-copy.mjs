@@ -22,14 +22,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
-/** @param {string} args */
+/** @param {string[]} args */
 function git(...args) {
   const result = spawnSync('git', args, { cwd: WORKSPACE_ROOT, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr.toString()}`);
   return result.stdout;
 }
 
-/** Copies the tracked and untracked-but-not-ignored files of the working tree. */
+/**
+ * Copies the tracked and untracked-but-not-ignored files of the working tree.
+ *
+ * @param {string} target
+ */
 function copyWorkingTree(target) {
   const files = git('ls-files', '-z', '--cached', '--others', '--exclude-standard').toString().split('\0');
   for (const file of files) {
@@ -40,7 +44,12 @@ function copyWorkingTree(target) {
   }
 }
 
-/** Extracts the files of a git revision. */
+/**
+ * Extracts the files of a git revision.
+ *
+ * @param {string} ref
+ * @param {string} target
+ */
 function copyRevision(ref, target) {
   const archive = git('archive', '--format=tar', ref);
   const tar = spawnSync('tar', ['-x', '-C', target], { input: archive });
@@ -50,6 +59,8 @@ function copyRevision(ref, target) {
 /**
  * Links `copy/node_modules` to this workspace's packages: each entry to the installed one, but a
  * workspace package to its folder in the copy (as npm links it), so the copy builds its own code.
+ *
+ * @param {string} copy
  */
 function linkNodeModules(copy) {
   const installed = join(WORKSPACE_ROOT, 'node_modules');
