@@ -1,7 +1,6 @@
 // The browser tests' fixtures, on top of @playwright/test's own (page, context, browser, baseURL):
 //
-// - pageErrors (automatic): every uncaught error of any page of the test fails it, unless the
-//   test says it expects some (`test.use({ pageErrorsExpected: true })`).
+// - pageErrors (automatic): every uncaught error of any page of the test fails it.
 // - signedIn (option): a real session token (an account registered through the API the page
 //   talks to) stored before any script of the page runs; sessionToken is that token.
 // - axe: the serious and critical accessibility violations of the current page.
@@ -26,7 +25,6 @@ export interface Axe {
 
 export interface Options {
   signedIn: boolean;
-  pageErrorsExpected: boolean;
 }
 
 export interface TestFixtures {
@@ -86,7 +84,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
   signedIn: [false, { option: true }],
-  pageErrorsExpected: [false, { option: true }],
 
   context: async ({ context, signedIn, playwright, baseURL }, use) => {
     if (signedIn) {
@@ -104,13 +101,13 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
   },
 
   pageErrors: [
-    async ({ context, pageErrorsExpected }, use) => {
+    async ({ context }, use) => {
       const errors: string[] = [];
       const watch = (page: Page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       context.pages().forEach(watch);
       context.on('page', watch);
       await use(errors);
-      if (!pageErrorsExpected) expect(errors, 'no uncaught error in any page of the test').toEqual([]);
+      expect(errors, 'no uncaught error in any page of the test').toEqual([]);
     },
     { auto: true },
   ],
