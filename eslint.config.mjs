@@ -79,6 +79,8 @@ export default tseslint.config(
       '.e2e-catalog-*/**',
       'e2e/bench/tmp/**',
       'e2e/artifacts/**',
+      'e2e/report/**',
+      'e2e/test-results/**',
       'coverage/**',
     ],
   },
@@ -125,6 +127,15 @@ export default tseslint.config(
     // Browser tests pass functions to page.evaluate, which run in the page.
     files: ['e2e/**'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // Playwright fixtures: `use` is the fixture's callback, not a React hook, and a fixture
+    // that needs no other fixture still destructures an empty object (Playwright reads it).
+    files: ['e2e/**/*.ts', 'playwright.config.ts'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
+    },
   },
   ...APPS.flatMap(boundaryFor),
   {

@@ -1,63 +1,88 @@
 // `npm start`: the auth API and every app's dev server in one terminal, then a banner.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
+import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, withPorts } from './lib/apps.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { CliError, readRegistry, registryPath } from './lib/registry-file.mjs';
 
 const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
 
-const USAGE = `usage: npm start [-- --remotes <env> [--local <remote>[,<remote>…]]]
-  --remotes <env>   run the shell against shell/public/remotes.<env>.json (or DEVHUB_REMOTES)
-  --local <names>   with --remotes: serve these remotes from local dev servers instead`;
+const USAGE = `usage: npm start [-- [--remotes <env> [--local <remote>[,<remote>…]]] [--<app>-port <port>…]]
+  --remotes <env>         run the shell against shell/public/remotes.<env>.json (or DEVHUB_REMOTES)
+  --local <names>         with --remotes: serve these remotes from local dev servers instead
+${PORT_SETTINGS.map(({ id, flag, env }) => `  --${flag} <port>`.padEnd(26) + `${id} (or ${env}; default ${[...APPS, API].find((app) => app.id === id).port})`).join('\n')}`;
+
+/** The local dev server's manifest URL and origin of a remote app. */
+const localEntry = (app) => `http://localhost:${app.port}/mf-manifest.json`;
+const localOrigin = (app) => `http://localhost:${app.port}`;
+const defaultOf = (app) => APPS.find((known) => known.id === app.id);
 
 /**
  * Which apps run locally, and the registry the shell's dev server serves: all local by
  * default; with --remotes, that environment's pins, except the remotes named in --local.
+ * A temporary registry is written whenever the shell must not serve shell/public/remotes.json
+ * as is: another environment, or local remotes on other ports than the documented ones.
  */
-function plan(values) {
+function plan(values, allApps) {
   const env = values.remotes ?? process.env.DEVHUB_REMOTES;
   const local = (values.local ?? process.env.DEVHUB_LOCAL ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const remotes = APPS.filter((app) => app.kind === 'remote');
+  const remotes = allApps.filter((app) => app.kind === 'remote');
   const unknown = local.filter((name) => !remotes.some((app) => app.id === name));
   if (unknown.length > 0)
     throw new CliError(
       `unknown remote(s) for --local: ${unknown.join(', ')} (known: ${remotes.map((app) => app.id).join(', ')})`,
     );
-  if (!env) {
-    if (local.length > 0) throw new CliError('--local only makes sense with --remotes <env>');
-    return { apps: APPS, registryFile: undefined, env: 'local' };
-  }
+  if (!env && local.length > 0) throw new CliError('--local only makes sense with --remotes <env>');
+  const localRemotes = env ? remotes.filter((app) => local.includes(app.id)) : remotes;
+  const moved = remotes.filter((app) => app.port !== defaultOf(app).port);
+  if (!env && moved.length === 0) return { apps: allApps, registryFile: undefined, env: 'local' };
+
   const registry = readRegistry(registryPath(env));
-  for (const app of remotes.filter((candidate) => local.includes(candidate.id))) {
-    registry.remotes[app.id] = { entry: `http://localhost:${app.port}/mf-manifest.json` };
-    registry.allowedOverrideOrigins = [
-      ...new Set([...(registry.allowedOverrideOrigins ?? []), `http://localhost:${app.port}`]),
-    ];
-  }
-  const registryFile = join(mkdtempSync(join(tmpdir(), 'devhub-registry-')), 'remotes.json');
+  for (const app of localRemotes) registry.remotes[app.id] = { entry: localEntry(app) };
+  // A local remote moved off its documented port is allowed as an override from its new origin instead.
+  const movedOrigins = moved.filter((app) => localRemotes.includes(app)).map((app) => localOrigin(defaultOf(app)));
+  registry.allowedOverrideOrigins = [
+    ...new Set([
+      ...(registry.allowedOverrideOrigins ?? []).filter((origin) => !movedOrigins.includes(origin)),
+      ...localRemotes.map(localOrigin),
+    ]),
+  ];
+  const registryDir = mkdtempSync(join(tmpdir(), 'devhub-registry-'));
+  process.on('exit', () => rmSync(registryDir, { recursive: true, force: true }));
+  const registryFile = join(registryDir, 'remotes.json');
   writeFileSync(registryFile, JSON.stringify(registry, null, 2));
-  return { apps: APPS.filter((app) => app.kind === 'host' || local.includes(app.id)), registryFile, env };
+  return {
+    apps: allApps.filter((app) => app.kind === 'host' || localRemotes.includes(app)),
+    registryFile,
+    env: env ?? 'local',
+  };
 }
 
 async function main() {
   const { values } = parseArgs({
-    options: { remotes: { type: 'string' }, local: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      remotes: { type: 'string' },
+      local: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      ...Object.fromEntries(PORT_SETTINGS.map(({ flag }) => [flag, { type: 'string' }])),
+    },
   });
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const { apps, registryFile, env } = plan(values);
+  const { apps: allApps, api } = withPorts(values, process.env);
+  const { apps, registryFile, env } = plan(values, allApps);
+  const shell = apps.find((app) => app.kind === 'host');
 
   const busy = [];
-  for (const { id, port } of [...apps, API]) {
+  for (const { id, port } of [...apps, api]) {
     if (!(await isPortFree(port))) busy.push(`${id} (${port})`);
   }
   if (busy.length > 0) {
@@ -68,28 +93,34 @@ async function main() {
   }
 
   // The auth API is TypeScript compiled by tsc; a fresh clone has no build yet.
-  const build = spawnSync('npm', ['run', 'build', '-w', API.dir], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', api.dir], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('Could not build auth-api (see above).');
     process.exit(build.status ?? 1);
   }
 
   const group = new ProcessGroup();
-  group.run(API.id, process.execPath, ['dist/main.js'], {
-    cwd: join(ROOT, API.dir),
-    env: { ...process.env, PORT: String(API.port) },
+  group.run(api.id, process.execPath, ['dist/main.js'], {
+    cwd: join(ROOT, api.dir),
+    env: { ...process.env, PORT: String(api.port) },
   });
   for (const app of apps) {
-    group.run(app.id, process.execPath, [rspackCli, 'serve'], {
+    group.run(app.id, process.execPath, [rspackCli, 'serve', '--port', String(app.port)], {
       cwd: appDir(app),
-      env: { ...process.env, NODE_ENV: 'development', ...(registryFile ? { DEVHUB_REGISTRY_FILE: registryFile } : {}) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        // Every dev server proxies /api to this run's auth API.
+        DEVHUB_API_URL: `http://localhost:${api.port}`,
+        ...(registryFile ? { DEVHUB_REGISTRY_FILE: registryFile } : {}),
+      },
     });
   }
 
-  await Promise.all([...apps, API].map(({ port }) => waitForPort(port)));
+  await Promise.all([...apps, api].map(({ port }) => waitForPort(port)));
   const rows = [
     ...apps.map((app) => `  ${app.id.padEnd(9)} http://localhost:${app.port}/`),
-    `  ${API.id.padEnd(9)} http://localhost:${API.port}/api/health`,
+    `  ${api.id.padEnd(9)} http://localhost:${api.port}/api/health`,
   ];
   const source =
     env === 'local'
@@ -103,11 +134,17 @@ async function main() {
             : ''
         }`;
   console.log(
-    `\nDevHub is running (${source}):\n${rows.join('\n')}\n\nOpen http://localhost:3000/ — Ctrl-C stops everything.\n`,
+    `\nDevHub is running (${source}):\n${rows.join('\n')}\n\nOpen http://localhost:${shell.port}/ — Ctrl-C stops everything.\n`,
   );
 }
 
 main().catch((error) => {
-  console.error(error instanceof CliError ? `start: ${error.message}` : error instanceof Error ? error.message : error);
+  console.error(
+    error instanceof CliError || error instanceof PortError
+      ? `start: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : error,
+  );
   process.exit(1);
 });

@@ -1,37 +1,11 @@
-// Debian's Chromium driven by playwright-core: no browser download, ever.
-import { existsSync } from 'node:fs';
+// Chromium for the scripts that drive it outside the test runner (`npm run screenshots`,
+// `npm run bench`): the same binary and flags as the Playwright config.
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, MISSING_CHROMIUM, chromiumInstalled } from './chromium.mjs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 export async function launchBrowser() {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
-/**
- * A fresh context (empty storage) and page; page errors are collected so a test can assert
- * there were none.
- */
-export async function openPage(browser, { width = 1280, height = 800, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme, locale: 'vi-VN' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  if (!chromiumInstalled()) throw new Error(MISSING_CHROMIUM);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }

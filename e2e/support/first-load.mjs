@@ -4,7 +4,18 @@
 /** The content-ready mark each exposed page sets (shared/src/remote-contract.ts). */
 export const contentMark = (moduleId) => `content-ready:${moduleId}`;
 
-/** Opens `url` in a fresh context (cold cache) and waits for `mark`. `rttMs` adds latency to every request. */
+/**
+ * @typedef {{ name: string, initiatorType: string, startTime: number, responseEnd: number, encodedBodySize: number }} Resource
+ */
+
+/**
+ * Opens `url` in a fresh context (cold cache) and waits for `mark`. `rttMs` adds latency to every request.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {string} mark
+ * @param {{ rttMs?: number }} [options]
+ * @returns {Promise<{ ttc: number, beforeContent: Resource[], scripts: Resource[], jsBytes: number }>}
+ */
 export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {

@@ -1,7 +1,8 @@
 // Starts the production build the way a static host serves it: the shell, the three
 // remotes on their own origins, a remotes.json written for those origins, and optionally
-// the auth API on a temporary database. Every port is ephemeral, so tests never collide
-// with a developer's `npm start`.
+// the auth API on a temporary database. Every port is ephemeral (the shell's may be given),
+// so tests never collide with a developer's `npm start`. Used by the browser tests' fixtures,
+// their preview webServer, `npm run screenshots` and the benchmark.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,7 @@ function closeServer(server) {
 }
 
 /**
- * @param {{ api?: boolean, deployDir?: string, remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>> }} [options]
+ * @param {{ api?: boolean, deployDir?: string, shellPort?: number, remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>> }} [options]
  */
 export async function startStack(options = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'devhub-e2e-'));
@@ -69,7 +70,8 @@ export async function startStack(options = {}) {
     await waitForHealth(`${apiUrl}/api/health`, api);
   }
 
-  const remotes = {};
+  /** @type {Record<keyof typeof REMOTE_DIRS, string>} */
+  const remotes = { catalog: '', auth: '', account: '' };
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
     const root = options.remoteRoots?.[name] ?? join(ROOT, dir, 'dist');
     if (!options.remoteRoots?.[name]) requireBuild(dir, 'mf-manifest.json');
@@ -96,7 +98,7 @@ export async function startStack(options = {}) {
     mounts: options.deployDir ? { '/deploy/': options.deployDir } : undefined,
     apiTarget: apiUrl,
   });
-  const shellPort = await listen(shellServer, 0, '127.0.0.1');
+  const shellPort = await listen(shellServer, options.shellPort ?? 0, '127.0.0.1');
   closers.push(() => closeServer(shellServer));
 
   return {

@@ -36,20 +36,27 @@ export class ProcessGroup {
     const index = this.children.length;
     prefixLines(child.stdout, label, index, (text) => process.stdout.write(text));
     prefixLines(child.stderr, label, index, (text) => process.stderr.write(text));
-    child.on('exit', (code, signal) => {
-      if (this.stopping) return;
-      process.stderr.write(`[${label}] exited (${signal ?? `code ${code}`}); stopping everything.\n`);
-      this.stop(code || 1);
-    });
+    // Nothing in the group is meant to end on its own: any exit, even with code 0, is a failure.
+    child.on('exit', (code, signal) => this.#died(label, signal ? `signal ${signal}` : `code ${code}`, code || 1));
+    child.on('error', (error) => this.#died(label, error.message, 1));
     this.children.push(child);
     return child;
+  }
+
+  #died(label, how, exitCode) {
+    if (this.stopping) return;
+    process.stderr.write(`[${label}] exited unexpectedly (${how}); stopping everything.\n`);
+    this.stop(exitCode);
   }
 
   stop(exitCode) {
     if (this.stopping) return;
     this.stopping = true;
+    // Set now: once the children are gone nothing keeps this process alive, and it may end
+    // before the timer below fires.
+    process.exitCode = exitCode;
     for (const child of this.children) {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     }
     setTimeout(() => process.exit(exitCode), 500).unref();
   }

@@ -1,7 +1,38 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './apps.mjs';
 import { CliError, readRegistry, registryPath, versionEntry, writeRegistry } from './registry-file.mjs';
+
+const REGISTRY_FILE_URL = pathToFileURL(join(ROOT, 'scripts/lib/registry-file.mjs')).href;
+
+/**
+ * Calls writeRegistry(file, registry) in a child Node whose process is killed (SIGKILL: no
+ * cleanup, like a power cut) at `crashAt`: 'write', half-way through writing any file, or
+ * 'rename', when the written file is about to be renamed.
+ */
+function writeAndCrash(file, registry, crashAt) {
+  const driver = `
+    import fs from 'node:fs';
+    import { syncBuiltinESMExports } from 'node:module';
+    const crash = () => process.kill(process.pid, 'SIGKILL');
+    const { writeFileSync } = fs;
+    if (${JSON.stringify(crashAt)} === 'write') {
+      fs.writeFileSync = (path, data, ...rest) => {
+        writeFileSync(path, String(data).slice(0, Math.floor(String(data).length / 2)), ...rest);
+        crash();
+      };
+    } else {
+      fs.renameSync = crash;
+    }
+    syncBuiltinESMExports();
+    const { writeRegistry } = await import(${JSON.stringify(REGISTRY_FILE_URL)});
+    writeRegistry(${JSON.stringify(file)}, ${JSON.stringify(registry)});
+  `;
+  return spawnSync(process.execPath, ['--input-type=module', '-e', driver], { encoding: 'utf8' });
+}
 
 const remotes = {
   catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
@@ -63,11 +94,31 @@ describe('registry files', () => {
     expect(() => readRegistry(join(dir, 'nope.json'))).toThrow(/nope.json does not exist/);
   });
 
-  it('writes atomically, leaving no temp file behind', () => {
+  it('writes the whole registry and leaves no temp file behind', () => {
     const file = join(dir, 'remotes.json');
     writeRegistry(file, { remotes });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ remotes });
     expect(readdirSync(dir)).toEqual(['remotes.json']);
+  });
+
+  describe('a crash while writing leaves the previous registry whole', () => {
+    const previous = `${JSON.stringify({ remotes }, null, 2)}\n`;
+    const next = { remotes: { ...remotes, catalog: { entry: '/deploy/remote-catalog/1.1.0/mf-manifest.json' } } };
+
+    /** Files a reader of the registry's folder could pick up: everything but dot-files. */
+    const visible = () => readdirSync(dir).filter((name) => !name.startsWith('.'));
+
+    it.each([
+      ['half-way through writing', 'write'],
+      ['between writing and renaming', 'rename'],
+    ])('%s', (_when, crashAt) => {
+      const file = write('remotes.json', previous);
+      const child = writeAndCrash(file, next, crashAt);
+      expect(child.stderr).toBe('');
+      expect(child.signal).toBe('SIGKILL'); // the crash did happen, at that step
+      expect(readFileSync(file, 'utf8')).toBe(previous);
+      expect(visible()).toEqual(['remotes.json']);
+    });
   });
 
   it('derives a version entry from the deploy base URL', () => {

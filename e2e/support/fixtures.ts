@@ -1,0 +1,153 @@
+// The browser tests' fixtures, on top of @playwright/test's own (page, context, browser, baseURL):
+//
+// - pageErrors (automatic): every uncaught error of any page of the test fails it.
+// - signedIn (option): a real session token (an account registered through the API the page
+//   talks to) stored before any script of the page runs; sessionToken is that token.
+// - axe: the serious and critical accessibility violations of the current page.
+// - account: a new account registered through /signup, signed out (the auth API is needed).
+// - remoteOrigins: where the served registry says each remote lives.
+// - stack (worker): this worker's own production stack, for tests that change what is served
+//   (remotes.json, extra builds); `stackTest` points baseURL at it.
+import { createRequire } from 'node:module';
+import type AxeCore from 'axe-core';
+import { test as base, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { newAccount, registerSignedOut, type Account } from './auth-flow.ts';
+import { startStack } from './stack.mjs';
+
+export { expect };
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export interface Axe {
+  /** `id: help (targets)` for each serious or critical violation of WCAG 2.1 A/AA and best practice. */
+  seriousViolations(): Promise<string[]>;
+}
+
+export interface Options {
+  signedIn: boolean;
+}
+
+export interface TestFixtures {
+  pageErrors: string[];
+  sessionToken: string;
+  axe: Axe;
+  account: Account;
+  remoteOrigins: Record<string, string>;
+}
+
+export interface WorkerFixtures {
+  stack: Stack;
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+const sessionTokens = new Map<string, Promise<string>>();
+
+/** A token of an account registered through `baseURL`'s /api: one account per worker and server. */
+function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
+  if (!baseURL) throw new Error('signing in needs a baseURL whose /api reaches the auth API');
+  let token = sessionTokens.get(baseURL);
+  if (!token) {
+    token = (async () => {
+      const api = await playwright.request.newContext({ baseURL });
+      const { username, password, displayName, email } = newAccount();
+      const registered = await api.post('/api/auth/register', {
+        data: { displayName, username, email, password, confirmPassword: password },
+      });
+      expect(registered.status(), await registered.text()).toBe(200);
+      const login = await api.post('/api/auth/login', { data: { username, password } });
+      expect(login.status(), await login.text()).toBe(200);
+      const { data } = (await login.json()) as { data: { access_token: string } };
+      await api.dispose();
+      return data.access_token;
+    })();
+    sessionTokens.set(baseURL, token);
+  }
+  return token;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof AxeCore }).axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+}
+
+export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
+  signedIn: [false, { option: true }],
+
+  context: async ({ context, signedIn, playwright, baseURL }, use) => {
+    if (signedIn) {
+      const token = await sessionTokenFor(playwright, baseURL);
+      await context.addInitScript((value) => {
+        // Also runs in the blank document a page starts with, which has no storage.
+        if (location.protocol.startsWith('http')) localStorage.setItem('access_token', value);
+      }, token);
+    }
+    await use(context);
+  },
+
+  sessionToken: async ({ playwright, baseURL }, use) => {
+    await use(await sessionTokenFor(playwright, baseURL));
+  },
+
+  pageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(errors);
+      expect(errors, 'no uncaught error in any page of the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  axe: async ({ page }, use) => {
+    await use({ seriousViolations: () => seriousViolations(page) });
+  },
+
+  account: async ({ browser, baseURL }, use) => {
+    // In a context of its own, so the test's page starts with empty storage.
+    const context = await browser.newContext({ baseURL });
+    const account = await registerSignedOut(await context.newPage());
+    await context.close();
+    await use(account);
+  },
+
+  remoteOrigins: async ({ request, baseURL }, use) => {
+    const registry = (await (await request.get(`${baseURL}/remotes.json`)).json()) as {
+      remotes: Record<string, { entry: string }>;
+    };
+    await use(
+      Object.fromEntries(
+        Object.entries(registry.remotes).map(([name, { entry }]) => [name, new URL(entry, baseURL).origin]),
+      ),
+    );
+  },
+
+  stack: [
+    async ({}, use) => {
+      const stack = await startStack({ api: true });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Tests against this worker's own stack (see `stack`): they may rewrite its remotes.json. */
+export const stackTest = test.extend({
+  baseURL: async ({ stack }, use) => {
+    await use(stack.shellUrl);
+  },
+});

@@ -1,0 +1,38 @@
+// Byte budgets of the production build (bytes are deterministic; timings are left to `npm run bench`):
+// what a cold visit of / downloads before the home page's content shows, and each remote's entry.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '../support/fixtures.ts';
+import { contentMark, loadCold } from '../support/first-load.mjs';
+import { REMOTE_DIRS, ROOT } from '../support/stack.mjs';
+
+const KIB = 1024;
+const BUDGETS = { homeFirstLoadJs: 150 * KIB, remoteEntry: 10 * KIB };
+
+const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
+
+test.describe('byte budgets', () => {
+  test(`downloads at most ${kib(BUDGETS.homeFirstLoadJs)} of JS (gzip) before the home page's content`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { jsBytes, scripts } = await loadCold(browser, `${baseURL}/`, contentMark('catalog/HomePage'));
+    const listing = scripts.map((script) => `  ${kib(script.encodedBodySize).padStart(9)}  ${script.name}`).join('\n');
+    expect(
+      scripts.filter((script) => !(script.encodedBodySize > 0)).map((script) => script.name),
+      `every script comes with its size:\n${listing}`,
+    ).toEqual([]);
+    expect(jsBytes, `first-load JS of / is ${kib(jsBytes)}, over its budget:\n${listing}`).toBeLessThanOrEqual(
+      BUDGETS.homeFirstLoadJs,
+    );
+  });
+
+  for (const [remote, dir] of Object.entries(REMOTE_DIRS)) {
+    test(`keeps the ${remote} remote's entry within ${kib(BUDGETS.remoteEntry)} gzip`, () => {
+      const entry = readFileSync(join(ROOT, dir, 'dist', 'remoteEntry.js'));
+      const bytes = gzipSync(entry, { level: 9 }).length;
+      expect(bytes, `${dir}/dist/remoteEntry.js is ${kib(bytes)} gzip`).toBeLessThanOrEqual(BUDGETS.remoteEntry);
+    });
+  }
+});

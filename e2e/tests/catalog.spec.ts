@@ -1,0 +1,341 @@
+// The catalogue remote through the shell, as a visitor sees it: the home page, the carousel at
+// three widths, the four listings with their search, tags, sort, pager and history, and the
+// go-to-top button.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { expectRoutePage } from '../support/remote-page.ts';
+
+/** Opens a path of the shell and waits for its catalogue page's content. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expectRoutePage(page, new URL(path, 'http://shell').pathname);
+}
+
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+const resultCount = async (page: Page) =>
+  Number(((await page.getByText(/^\d+ kết quả$/).textContent()) ?? '').replace(' kết quả', ''));
+
+const cardTitles = (page: Page) =>
+  page.locator('main article').evaluateAll((cards) => cards.map((card) => card.querySelector('h3 a')?.textContent));
+
+const cardTags = (page: Page) =>
+  page
+    .locator('main article')
+    .evaluateAll((cards) => cards.map((card) => [...card.querySelectorAll('ul li')].map((li) => li.textContent)));
+
+const cardNumbers = (page: Page, unit: string) =>
+  page.locator('main article').evaluateAll(
+    (cards, suffix) =>
+      cards.map((card) => {
+        const stat = [...card.querySelectorAll('span')].find((span) => span.textContent?.endsWith(suffix));
+        return Number((stat?.textContent ?? '').replace(suffix, '').replace(/\./g, '').trim());
+      }),
+    unit,
+  );
+
+const descending = (values: number[]) => [...values].sort((a, b) => b - a);
+
+/** Every title of a listing, page after page. */
+async function allTitles(page: Page, path: string) {
+  await open(page, path);
+  const total = await resultCount(page);
+  const titles: (string | null | undefined)[] = [];
+  for (let number = 1; titles.length < total; number += 1) {
+    await page.goto(`${path}?page=${number}`);
+    await expect(page.getByRole('textbox', { name: 'Nhập số trang' })).toHaveValue(String(number));
+    titles.push(...(await cardTitles(page)));
+  }
+  return { total, titles };
+}
+
+test.describe('home page', () => {
+  test('shows the featured carousel, the 45 top tags and the seven sections with their links', async ({ page }) => {
+    await open(page, '/');
+    await expect(page).toHaveTitle('DevHub');
+    await expect(page.getByRole('heading', { name: 'Bài nổi bật' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Xem chi tiết', includeHidden: true })).toHaveCount(10);
+
+    const tags = page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link');
+    await expect(tags).toHaveCount(45);
+    for (const link of await tags.all()) {
+      const tag = await link.innerText();
+      await expect(link).toHaveAttribute('href', `/blog?tag=${encodeURIComponent(tag.replace(/^#/, ''))}`);
+    }
+
+    const sections = [
+      ['Bài viết mới nhất', '/blog'],
+      ['Phần mềm mới nhất', '/software'],
+      ['Phần mềm tải nhiều nhất', '/software'],
+      ['Tài liệu mới nhất', '/docs'],
+      ['Tài liệu tải nhiều nhất', '/docs'],
+      ['Khóa học mới nhất', '/courses'],
+      ['Khóa học tải nhiều nhất', '/courses'],
+    ] as const;
+    for (const [title, href] of sections) {
+      const section = page.getByRole('region', { name: title });
+      await expect(section.getByRole('article'), title).toHaveCount(4);
+      await expect(section.getByRole('link', { name: 'Xem tất cả' }), title).toHaveAttribute('href', href);
+      for (const count of await section.getByText(/lượt tải$/).allTextContents()) {
+        expect(count, title).toMatch(/^\d{1,3}(\.\d{3})* lượt tải$/);
+      }
+    }
+
+    await page.getByRole('region', { name: 'Tài liệu mới nhất' }).getByRole('link', { name: 'Xem tất cả' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tất cả tài liệu' })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/docs');
+  });
+
+  for (const [width, visible, groups] of [
+    [390, 1, 10],
+    [800, 2, 5],
+    [1280, 3, 4],
+  ] as const) {
+    test.describe(`at ${width}px`, () => {
+      test.use({ viewport: { width, height: 800 } });
+
+      test(`shows ${visible} featured slide(s) and wraps around both ends`, async ({ page }) => {
+        await open(page, '/');
+        const carousel = page.getByRole('region', { name: 'Bài nổi bật' });
+        const slides = carousel.getByRole('group', { name: /^\d+ \/ 10$/ });
+        const dots = carousel.getByRole('group', { name: 'Chọn nhóm bài nổi bật' }).getByRole('button');
+        const viewport = await carousel.evaluate((element) => {
+          const box = element.querySelector('[aria-roledescription="slide"]')?.parentElement?.parentElement;
+          const { left, right } = box!.getBoundingClientRect();
+          return { left, right };
+        });
+        /** The slides the carousel exposes, and those actually inside its viewport. */
+        const shown = async () => ({
+          exposed: await slides.evaluateAll((all) => all.map((slide) => slide.getAttribute('aria-label'))),
+          onScreen: await carousel.locator('[aria-roledescription="slide"]').evaluateAll(
+            (elements, { left, right }) =>
+              elements
+                .filter((element) => {
+                  const box = element.getBoundingClientRect();
+                  return box.left >= left - 1 && box.right <= right + 1;
+                })
+                .map((element) => element.getAttribute('aria-label')),
+            viewport,
+          ),
+        });
+        const labels = (from: number, count: number) =>
+          Array.from({ length: count }, (_, index) => `${from + index} / 10`);
+        const expectGroup = (expected: string[]) =>
+          expect.poll(shown).toEqual({ exposed: expected, onScreen: expected });
+        const last = (groups - 1) * visible + 1;
+        const next = carousel.getByRole('button', { name: 'Trang trình chiếu sau' });
+        const previous = carousel.getByRole('button', { name: 'Trang trình chiếu trước' });
+
+        await expect(dots).toHaveCount(groups);
+        await expectGroup(labels(1, visible));
+        await next.click();
+        await expectGroup(labels(1 + visible, visible));
+        await previous.click();
+        await previous.click();
+        await expectGroup(labels(last, 10 - last + 1));
+        await next.click();
+        await expectGroup(labels(1, visible));
+        await dots.nth(groups - 1).click();
+        await expectGroup(labels(last, 10 - last + 1));
+        await expect(dots.nth(groups - 1)).toHaveAttribute('aria-current', 'true');
+        await page.keyboard.press('ArrowRight');
+        await expectGroup(labels(1, visible));
+      });
+    });
+  }
+});
+
+test.describe('listings', () => {
+  test('shows only its own type on each listing', async ({ page }) => {
+    const listings: Record<string, Awaited<ReturnType<typeof allTitles>>> = {};
+    for (const path of ['/blog', '/software', '/docs', '/courses']) listings[path] = await allTitles(page, path);
+    const seen = new Map<unknown, string>();
+    for (const [path, { total, titles }] of Object.entries(listings)) {
+      expect(titles, `${path} lists every item once`).toHaveLength(total);
+      expect(new Set(titles).size, `${path} has no duplicate`).toBe(total);
+      for (const title of titles) {
+        expect(seen.get(title), `"${title}" shows on ${path} and ${seen.get(title)}`).toBeUndefined();
+        seen.set(title, path);
+      }
+    }
+    expect(listings['/blog']!.total).toBeGreaterThanOrEqual(45);
+    for (const path of ['/software', '/docs', '/courses'])
+      expect(listings[path]!.total, path).toBeGreaterThanOrEqual(25);
+
+    const softwareTitle = listings['/software']!.titles[0]!;
+    await page.goto(`/blog?q=${encodeURIComponent(softwareTitle)}`);
+    await expect(page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' })).toBeVisible();
+    await page.getByRole('link', { name: 'Phần mềm (1)' }).click();
+    await expect.poll(() => cardTitles(page)).toEqual([softwareTitle]);
+  });
+
+  test('arrives from a top tag with the tag selected, every card carrying it; a tag of another type leads there', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    await page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link', { name: 'React', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tất cả bài viết' })).toBeVisible();
+    expect(param(page, 'tag')).toBe('React');
+    await expect(page.getByRole('button', { name: 'React', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const tags = await cardTags(page);
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags).toHaveLength(await resultCount(page));
+    for (const cardTagList of tags) expect(cardTagList).toContain('React');
+
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link', { name: 'VS Code' }).click();
+    await expect(page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' })).toBeVisible();
+    await page.getByRole('link', { name: /^Phần mềm \(\d+\)$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tất cả phần mềm' })).toBeVisible();
+    expect(param(page, 'tag')).toBe('VS Code');
+    for (const cardTagList of await cardTags(page)) expect(cardTagList).toContain('VS Code');
+  });
+
+  test('filters from the header search (?q=), ignoring diacritics', async ({ page }) => {
+    await open(page, '/docs');
+    const header = page.getByRole('banner');
+    await header.getByRole('searchbox').fill('kubernetes');
+    await header.getByRole('searchbox').press('Enter');
+    await expect.poll(() => param(page, 'q')).toBe('kubernetes');
+    await expect(page.getByRole('searchbox', { name: 'Tìm trong danh sách' })).toHaveValue('kubernetes');
+    await expect
+      .poll(async () => {
+        const texts = await page.locator('main article').allTextContents();
+        return texts.length > 0 && texts.every((text) => /kubernetes/i.test(text));
+      }, 'every card mentions kubernetes')
+      .toBe(true);
+
+    await open(page, `/blog?q=${encodeURIComponent('lap trinh')}`);
+    await expect(page.getByRole('searchbox', { name: 'Tìm trong danh sách' })).toHaveValue('lap trinh');
+    expect((await cardTitles(page)).some((title) => title?.toLowerCase().includes('lập trình'))).toBe(true);
+  });
+
+  test('sorts the cards by the chosen order', async ({ page }) => {
+    await open(page, '/courses');
+    const latest = await cardTitles(page);
+    const select = page.getByRole('combobox', { name: 'Sắp xếp' });
+    await expect(select.locator('option')).toHaveText(['Mới nhất', 'Xem nhiều nhất', 'Tải nhiều nhất']);
+
+    await select.selectOption({ label: 'Xem nhiều nhất' });
+    await expect.poll(() => param(page, 'sort')).toBe('views');
+    await expect
+      .poll(async () => {
+        const views = await cardNumbers(page, 'lượt xem');
+        return views.length > 0 && views.join() === descending(views).join();
+      }, 'cards by views, most first')
+      .toBe(true);
+    expect(await cardTitles(page)).not.toEqual(latest);
+
+    await select.selectOption({ label: 'Tải nhiều nhất' });
+    await expect.poll(() => param(page, 'sort')).toBe('downloads');
+    await expect
+      .poll(async () => {
+        const downloads = await cardNumbers(page, 'lượt tải');
+        return downloads.length > 0 && downloads.join() === descending(downloads).join();
+      }, 'cards by downloads, most first')
+      .toBe(true);
+  });
+
+  test('follows every pager input rule', async ({ page }) => {
+    await open(page, '/blog');
+    const input = page.getByRole('textbox', { name: 'Nhập số trang' });
+    const previous = page.getByRole('button', { name: 'Trang trước', exact: true });
+    const next = page.getByRole('button', { name: 'Trang sau', exact: true });
+    const expectPage = async (number: number) => {
+      await expect(input).toHaveValue(String(number));
+      await expect.poll(() => param(page, 'page') ?? '1').toBe(String(number));
+    };
+
+    await expect(previous).toBeDisabled();
+    await input.fill('');
+    await input.pressSequentially('a2b');
+    await expect(input, 'digits only').toHaveValue('2');
+    await input.press('Enter');
+    await expectPage(2);
+
+    await input.fill('');
+    await input.press('Enter');
+    await expectPage(2);
+
+    await input.fill('99');
+    await input.press('Enter');
+    await expectPage(3);
+    await expect(next).toBeDisabled();
+
+    await input.fill('0');
+    await input.press('Enter');
+    await expectPage(1);
+    await expect(previous).toBeDisabled();
+
+    await input.fill('3');
+    await input.blur();
+    await expect(input, 'blur reverts').toHaveValue('1');
+    await expectPage(1);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await next.click();
+    await expectPage(2);
+    await expect.poll(() => page.evaluate(() => window.scrollY), 'back at the top').toBe(0);
+
+    await page.goto('/blog?page=abc');
+    await expectPage(1);
+    await page.goto('/blog?page=42');
+    await expectPage(3);
+  });
+
+  test.describe('at 390px', () => {
+    test.use({ viewport: { width: 390, height: 800 } });
+
+    test('shows the "Lên đầu trang" button only past 400px of scroll', async ({ page }) => {
+      await open(page, '/blog');
+      const button = page.getByRole('button', { name: 'Lên đầu trang' });
+      await page.evaluate(() => window.scrollTo(0, 380));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(380);
+      await expect(button).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await expect(button).toBeVisible();
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(button).toHaveCount(0);
+    });
+  });
+
+  test('restores the filters on back and forward', async ({ page }) => {
+    await open(page, '/courses');
+    const search = page.getByRole('searchbox', { name: 'Tìm trong danh sách' });
+    const sort = page.getByRole('combobox', { name: 'Sắp xếp' });
+    const tag = page.getByRole('button', { name: 'Python', exact: true });
+
+    await tag.click();
+    await expect.poll(() => param(page, 'tag')).toBe('Python');
+    const tagged = await cardTitles(page);
+    await sort.selectOption('downloads');
+    await expect.poll(() => param(page, 'sort')).toBe('downloads');
+    await search.fill('hoc');
+    await expect.poll(() => param(page, 'q')).toBe('hoc');
+    await search.blur();
+
+    await page.goBack();
+    await expect(search).toHaveValue('');
+    await expect(sort).toHaveValue('downloads');
+    await page.goBack();
+    await expect(sort).toHaveValue('latest');
+    await expect(tag).toHaveAttribute('aria-pressed', 'true');
+    expect(await cardTitles(page)).toEqual(tagged);
+    await page.goBack();
+    await expect(tag).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('main article')).toHaveCount(20);
+
+    await page.goForward();
+    await page.goForward();
+    await page.goForward();
+    await expect(search).toHaveValue('hoc');
+    await expect(sort).toHaveValue('downloads');
+    await expect(tag).toHaveAttribute('aria-pressed', 'true');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(search).toHaveValue('hoc');
+    await expect(sort).toHaveValue('downloads');
+  });
+});

@@ -1,0 +1,237 @@
+// The shell's chrome at phone, tablet and desktop widths: sidebar, header links, theme, session
+// in the header, account redirects, accessibility on every route and CSS isolation.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { errorPanel, expectMounted, expectRoutePage, navigateInApp } from '../support/remote-page.ts';
+import { ROUTES } from '../support/routes.ts';
+
+/** Style-rule selectors of a stylesheet (at-rule preludes and keyframe steps left out). */
+function selectorsOf(css: string): string[] {
+  const selectors: string[] = [];
+  const source = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const match of source.matchAll(/([^{}]+)\{/g)) {
+    const prelude = (match[1] ?? '').trim();
+    if (prelude.startsWith('@') || /^(from|to|\d+%)(\s*,\s*(from|to|\d+%))*$/.test(prelude)) continue;
+    selectors.push(...prelude.split(',').map((part) => part.trim()));
+  }
+  return selectors;
+}
+
+const NOT_FOUND = '/khong-ton-tai';
+
+/** The page of `path` is shown: its remote's content, or the shell's own 404. */
+async function expectShown(page: Page, path: string) {
+  if (path === NOT_FOUND) {
+    await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
+    await expect(errorPanel(page)).toHaveCount(0);
+  } else {
+    await expectRoutePage(page, path);
+  }
+}
+
+test.describe('shell chrome', () => {
+  for (const width of [390, 800, 1280]) {
+    test.describe(`at ${width}px`, () => {
+      test.use({ viewport: { width, height: 800 } });
+
+      test('lays out the header and the sidebar', async ({ page }) => {
+        await page.goto('/blog');
+        await expectRoutePage(page, '/blog');
+        const sidebar = page.locator('#main-sidebar');
+        const menuButton = page.getByRole('button', { name: 'Mở menu điều hướng' });
+        const signUp = page.getByRole('link', { name: 'Đăng ký', exact: true });
+
+        if (width < 640) {
+          await expect(sidebar, 'sidebar hidden on phones').toBeHidden();
+          await expect(signUp, 'sign-up link hidden below 640px').toBeHidden();
+          await menuButton.click();
+          await expect(sidebar).toBeVisible();
+          await expect(page.getByRole('button', { name: 'Đóng menu điều hướng' })).toHaveAttribute(
+            'aria-expanded',
+            'true',
+          );
+          await page.mouse.click(width - 10, 400);
+          await expect(sidebar).toBeHidden();
+          await menuButton.click();
+          await sidebar.getByRole('link', { name: 'Tài liệu' }).click();
+          await expect(page).toHaveURL((url) => url.pathname === '/docs');
+          await expect(sidebar).toBeHidden();
+        } else {
+          await expect(sidebar, 'sidebar shown from 640px').toBeVisible();
+          await expect(menuButton, 'no menu button from 640px').toBeHidden();
+          await expect(signUp, 'sign-up link shown from 640px').toBeVisible();
+        }
+        await expect(sidebar.locator('[aria-current="page"]')).toHaveText([width < 640 ? 'Tài liệu' : 'Bài viết']);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, 'no horizontal scroll').toBe(0);
+      });
+    });
+  }
+
+  test('keeps the chosen theme across reloads and puts it on <html>', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: /Giao diện/ });
+    await expect(toggle).toHaveAttribute('aria-label', /theo hệ thống/);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-label', /sáng/);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-label', /tối/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole('button', { name: /Giao diện/ })).toHaveAttribute('aria-label', /tối/);
+  });
+
+  test('applies the saved dark theme before the first paint', async ({ page, context }) => {
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.route('**/main.*.js', (route) => route.abort());
+    await page.goto('/');
+    expect(
+      await page.evaluate(() => document.documentElement.classList.contains('dark')),
+      'dark before any bundle ran',
+    ).toBe(true);
+  });
+
+  test('shows the user menu once signed in, and the sign-in links after "Đăng xuất"', async ({
+    page,
+    sessionToken,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Đăng nhập', exact: true })).toBeVisible();
+    await page.evaluate((token) => {
+      localStorage.setItem('access_token', token);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'access_token', newValue: token }));
+    }, sessionToken);
+    await page.getByRole('button', { name: /Mở menu tài khoản/ }).click();
+    for (const name of ['Hồ sơ', 'Kho lưu trữ', 'Đơn hàng', 'Cài đặt']) {
+      await expect(page.getByRole('link', { name }), `${name} in the menu`).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await expect(page.getByText('Đăng xuất thành công')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Đăng nhập', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+  });
+
+  test('signs this tab out when another tab logs out', async ({ page, context, sessionToken }) => {
+    await context.addInitScript((token) => {
+      if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded')) {
+        localStorage.setItem('access_token', token);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, sessionToken);
+    await page.goto('/');
+    const other = await context.newPage();
+    await other.goto('/');
+    await expect(page.getByRole('button', { name: /Mở menu tài khoản/ })).toBeVisible();
+    await other.getByRole('button', { name: /Mở menu tài khoản/ }).click();
+    await other.getByRole('button', { name: 'Đăng xuất' }).click();
+    await expect(page.getByRole('link', { name: 'Đăng nhập', exact: true })).toBeVisible();
+  });
+
+  test('redirects a signed-out visitor of /profile to sign-in with the way back', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL((url) => url.pathname === '/signin');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/profile');
+  });
+
+  test.describe('signed in', () => {
+    test.use({ signedIn: true });
+
+    test("never lets a remote's stylesheet restyle the shell", async ({ page, remoteOrigins }) => {
+      // The 404 page loads no remote: the shell's styles alone.
+      await page.goto(NOT_FOUND);
+      await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
+      const snapshot = () =>
+        page.evaluate(() => {
+          const pick = (element: Element) => {
+            const style = getComputedStyle(element);
+            return [
+              'color',
+              'background-color',
+              'font-size',
+              'font-weight',
+              'padding',
+              'margin',
+              'display',
+              'border',
+              'line-height',
+              'font-family',
+            ].map((property) => `${property}:${style.getPropertyValue(property)}`);
+          };
+          const targets = [
+            'body',
+            'header',
+            'header a',
+            'header button',
+            'header input',
+            'nav a',
+            'nav li',
+            'footer',
+            'footer a',
+            'footer h2',
+            'main',
+          ];
+          return Object.fromEntries(
+            targets.map((selector) => [selector, [...document.querySelectorAll(selector)].slice(0, 3).map(pick)]),
+          );
+        });
+      const before = await snapshot();
+      for (const [path, module] of [
+        ['/', 'catalog/HomePage'],
+        ['/blog', 'catalog/ListingPage'],
+        ['/profile', 'account/ProfilePage'],
+        ['/signin', 'auth/SignInPage'],
+      ] as const) {
+        await navigateInApp(page, path);
+        // Mounted is enough: its stylesheet is in. (Signed in, /signin then sends the visitor home.)
+        await expectMounted(page, module);
+      }
+      await navigateInApp(page, NOT_FOUND);
+      await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
+      expect(await snapshot(), 'shell computed styles unchanged after every remote loaded').toEqual(before);
+
+      const remoteSheets = await page.evaluate(
+        (origins) =>
+          [...document.styleSheets]
+            .map((sheet) => sheet.href)
+            .filter((href): href is string => !!href && origins.some((origin) => href.startsWith(origin))),
+        Object.values(remoteOrigins),
+      );
+      expect(remoteSheets.length, "the remotes' stylesheets were loaded").toBeGreaterThan(0);
+      const unscoped: string[] = [];
+      for (const href of remoteSheets) {
+        for (const selector of selectorsOf(await (await page.request.get(href)).text())) {
+          if (!/\.(catalog|auth|account)__/.test(selector)) unscoped.push(`${href}: ${selector}`);
+        }
+      }
+      expect(unscoped, 'every remote selector is scoped by its app prefix').toEqual([]);
+    });
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`${colorScheme} theme`, () => {
+      test.use({ colorScheme });
+
+      for (const path of [...ROUTES.map((route) => route.path), NOT_FOUND]) {
+        const guestOnly = path === '/signin' || path === '/signup';
+        test.describe(() => {
+          test.use({ signedIn: !guestOnly });
+
+          test(`has no serious or critical axe violation on ${path}${guestOnly ? '' : ' signed in'}`, async ({
+            page,
+            axe,
+          }) => {
+            await page.goto(path);
+            await expectShown(page, path);
+            expect(await axe.seriousViolations()).toEqual([]);
+          });
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,50 @@
+// `npm start` as a developer runs it, on free ports given through its flags (so it runs even
+// where the documented ports are taken): every app's dev server and the auth API; a new user
+// signs up and in through the UI, every route renders, and each remote's dev server shows its
+// pages alone, without the shell.
+import { registerThroughTheJourney } from '../support/auth-flow.ts';
+import { expect, test } from '../support/dev-start.ts';
+import { expectRoutePage } from '../support/remote-page.ts';
+import { ROUTES } from '../support/routes.ts';
+
+const SIGNED_IN_ONLY = ['/profile', '/repo', '/cart', '/setting'];
+
+test.describe('npm start on free ports', () => {
+  test('lists every app at the port it was given in its ready banner', ({ devStart }) => {
+    for (const [id, port] of Object.entries(devStart.ports)) {
+      expect(devStart.output(), `the banner lists ${id}`).toMatch(new RegExp(`${id}\\s+http://localhost:${port}/`));
+    }
+    expect(devStart.output()).toContain(`Open http://localhost:${devStart.ports.shell}/`);
+  });
+
+  test('signs up, signs in and opens /profile through the dev servers and the /api proxy', async ({ page }) => {
+    await registerThroughTheJourney(page);
+  });
+
+  for (const { path } of ROUTES) {
+    test.describe(() => {
+      test.use({ signedIn: SIGNED_IN_ONLY.includes(path) });
+
+      test(`renders ${path} through the shell's dev server`, async ({ page }) => {
+        await page.goto(path);
+        await expectRoutePage(page, path);
+        await expect(page).toHaveURL((url) => url.pathname === path);
+      });
+    });
+  }
+
+  for (const [id, dir, path, text] of [
+    ['catalog', 'remote-catalog', '/', 'Bài nổi bật'],
+    ['auth', 'remote-auth', '/signin', 'Đăng nhập'],
+    ['account', 'remote-account', '/cart', 'Cart'],
+  ] as const) {
+    test(`serves ${dir} alone on its dev server (npm start -w ${dir}), in its own frame`, async ({
+      page,
+      devStart,
+    }) => {
+      await page.goto(`http://localhost:${devStart.ports[id]}${path}`);
+      await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(`${id} · chạy riêng`), `${dir} shows its own frame`).toBeVisible();
+    });
+  }
+});

@@ -1,0 +1,279 @@
+// The foundation's promises, checked in a real browser against the production build: one
+// React, one session store, one toaster; a dead remote never blanks the shell; a remote's URL
+// comes from remotes.json read at runtime. On this worker's own stack, since some tests
+// rewrite the remotes.json it serves.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, stackTest as test } from '../support/fixtures.ts';
+import { hashTree } from '../support/files.mjs';
+import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
+import { ROUTES } from '../support/routes.ts';
+import { ROOT } from '../support/stack.mjs';
+
+const LAYOUTS: Record<string, 'main' | 'account' | 'standalone'> = {
+  '/': 'main',
+  '/blog': 'main',
+  '/software': 'main',
+  '/docs': 'main',
+  '/courses': 'main',
+  '/signin': 'standalone',
+  '/signup': 'standalone',
+  '/profile': 'account',
+  '/repo': 'account',
+  '/cart': 'account',
+  '/setting': 'account',
+};
+
+test.describe('federation in the browser', () => {
+  test('knows the layout of every route of the table', () => {
+    expect(Object.keys(LAYOUTS).sort()).toEqual(ROUTES.map((route) => route.path).sort());
+  });
+
+  for (const { path, module } of ROUTES) {
+    const layout = LAYOUTS[path];
+    test.describe(() => {
+      test.use({ signedIn: layout === 'account' });
+
+      test(`renders ${path} (${module}) in the ${layout} layout`, async ({ page }) => {
+        await page.goto(path);
+        await expectRoutePage(page, path);
+        await expect(page, `${path} stays on its path`).toHaveURL((url) => url.pathname === path);
+        const sidebar = page.getByRole('navigation', { name: 'Điều hướng chính' });
+        const header = page.getByRole('banner');
+        if (layout === 'main') await expect(sidebar, 'sidebar in the main layout').toBeVisible();
+        else await expect(sidebar, 'sidebar only in the main layout').toBeHidden();
+        if (layout === 'standalone') await expect(header, 'no header on stand-alone pages').toBeHidden();
+        else await expect(header, 'header except on stand-alone pages').toBeVisible();
+      });
+    });
+  }
+
+  test('shows "Không tìm thấy trang" in the main layout for unknown paths', async ({ page }) => {
+    await page.goto('/khong-co-trang-nay');
+    await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
+    await expect(page).toHaveTitle('DevHub - Không tìm thấy trang');
+  });
+
+  test("lists in each remote's manifest the shared modules every exposed page needs", () => {
+    const requiresOf = (dir: string, name: string): string[] =>
+      JSON.parse(readFileSync(join(ROOT, dir, 'dist', 'mf-manifest.json'), 'utf8')).exposes.find(
+        (expose: { name: string }) => expose.name === name,
+      ).requires;
+    const signIn = requiresOf('remote-auth', 'SignInPage');
+    expect(signIn).toEqual(
+      expect.arrayContaining(['react', 'react-hook-form', 'react-hot-toast', '@devhub/shared/api-client']),
+    );
+    const home = requiresOf('remote-catalog', 'HomePage');
+    expect(home).toContain('react-router');
+    expect(home).not.toContain('react-hook-form');
+  });
+
+  test('downloads one react-dom and shares one store and one toaster across all three remotes', async ({ page }) => {
+    const reactDomCopies: string[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('rendererPackageName:"react-dom"')) reactDomCopies.push(response.url());
+    });
+    await page.route('**/api/auth/login', (route) =>
+      route.fulfill({ status: 200, json: { data: { access_token: 'tok-123' } } }),
+    );
+    await page.route('**/api/auth/me', (route) =>
+      route.fulfill({
+        status: 200,
+        json: { data: { username: 'an', displayName: 'Nguyễn An', email: 'an@example.vn' } },
+      }),
+    );
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Bài nổi bật' }).first()).toBeVisible();
+
+    await test.step("a toast raised inside remote-auth lands in the shell's one toaster", async () => {
+      await page.getByRole('link', { name: 'Đăng nhập', exact: true }).click();
+      await page.getByRole('button', { name: /Google/ }).click();
+      await expect(page.getByText('tính năng đang phát triển')).toBeVisible();
+    });
+
+    await test.step("the remote's store is the shell's: signing in there flips the shell's header", async () => {
+      await page.getByLabel('Tên đăng nhập').fill('an');
+      await page.getByLabel('Mật khẩu').fill('matkhau123');
+      await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+      await expect(page.getByRole('button', { name: /Mở menu tài khoản/ })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBe('tok-123');
+    });
+
+    await page.getByRole('button', { name: /Mở menu tài khoản/ }).click();
+    await page.getByRole('link', { name: 'Hồ sơ' }).click();
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+
+    const singletons = ['react', 'react-dom', 'react-router', '@devhub/shared/session-store', 'react-hot-toast'];
+    const share = await page.evaluate((names) => {
+      type Versions = Record<
+        string,
+        { loaded?: boolean; loading?: unknown; treeShaking?: { loaded?: boolean }; from: string }
+      >;
+      const scope =
+        (
+          globalThis as unknown as {
+            __FEDERATION__?: { __SHARE__?: Record<string, { default?: Record<string, Versions> }> };
+          }
+        ).__FEDERATION__?.__SHARE__ ?? {};
+      const result: Record<string, string[]> = {};
+      for (const shares of Object.values(scope)) {
+        for (const [name, versions] of Object.entries(shares.default ?? {})) {
+          if (!names.includes(name)) continue;
+          result[name] = Object.values(versions)
+            .filter((info) => info.loaded || info.loading || info.treeShaking?.loaded)
+            .map((info) => info.from);
+        }
+      }
+      return result;
+    }, singletons);
+    expect(reactDomCopies, 'one react-dom download').toHaveLength(1);
+    for (const name of singletons) expect(share[name], `${name} is loaded once, from the shell`).toEqual(['shell']);
+  });
+
+  test.describe('signed in', () => {
+    test.use({ signedIn: true });
+
+    test('keeps the shell working while the catalog remote is down, and "Thử lại" loads it without a reload', async ({
+      page,
+      stack,
+    }) => {
+      const catalogPattern = `${stack.remotes.catalog}/**`;
+      await page.route(catalogPattern, (route) => route.abort('connectionrefused'));
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Không tải được nội dung' })).toBeVisible();
+      await expect(page.getByText('Không tải được trang chủ')).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+
+      await test.step('another remote is unaffected', async () => {
+        await page.getByRole('button', { name: /Mở menu tài khoản/ }).click();
+        await page.getByRole('link', { name: 'Hồ sơ' }).click();
+        await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+        await page.getByRole('link', { name: /về trang chủ/ }).click();
+        await expect(page.getByRole('button', { name: 'Thử lại' })).toBeVisible();
+      });
+
+      await test.step('the remote comes back: "Thử lại" loads it in place (the marker proves no reload)', async () => {
+        await page.evaluate(() => {
+          (window as unknown as { noReloadMarker: boolean }).noReloadMarker = true;
+        });
+        await page.unroute(catalogPattern);
+        await page.getByRole('button', { name: 'Thử lại' }).click();
+        await expect(page.getByRole('heading', { name: 'Bài nổi bật' }).first()).toBeVisible();
+        expect(await page.evaluate(() => (window as unknown as { noReloadMarker?: boolean }).noReloadMarker)).toBe(
+          true,
+        );
+      });
+    });
+
+    test('follows remotes.json on reload: another account build, same shell dist', async ({ page, stack }) => {
+      const shellDist = join(ROOT, 'shell', 'dist');
+      const before = hashTree(shellDist);
+      const altDir = mkdtempSync(join(tmpdir(), 'devhub-alt-account-'));
+      try {
+        cpSync(join(ROOT, 'remote-account', 'dist'), altDir, { recursive: true });
+        for (const name of readdirSync(altDir).filter((file) => file.endsWith('.js'))) {
+          const path = join(altDir, name);
+          writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"Profile"', '"Profile (bản thử nghiệm)"'));
+        }
+        const altUrl = await stack.serveExtra(altDir);
+
+        await page.goto('/profile');
+        await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+
+        stack.writeRegistry({
+          ...stack.registry,
+          remotes: { ...stack.registry.remotes, account: { entry: `${altUrl}/mf-manifest.json` } },
+        });
+        await page.reload();
+        await expect(page.getByRole('heading', { name: 'Profile (bản thử nghiệm)' })).toBeVisible();
+      } finally {
+        stack.writeRegistry(stack.registry);
+        rmSync(altDir, { recursive: true, force: true });
+      }
+      expect(hashTree(shellDist), "the shell's dist/ is untouched").toBe(before);
+    });
+  });
+
+  test('preloads a remote when a link to its route is hovered', async ({ page, stack }) => {
+    const authRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(stack.remotes.auth)) authRequests.push(request.url());
+    });
+    await page.goto('/khong-ton-tai');
+    await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
+    expect(authRequests, 'nothing fetched from remote-auth before any intent').toEqual([]);
+    await page.getByRole('link', { name: 'Đăng nhập', exact: true }).hover();
+    await expect
+      .poll(() => authRequests.some((url) => url.includes('remoteEntry')), 'the entry is preloaded')
+      .toBe(true);
+    expect(
+      authRequests.some((url) => url.endsWith('/mf-manifest.json')),
+      'the manifest is preloaded',
+    ).toBe(true);
+  });
+
+  test('explains a malformed remotes.json in Vietnamese and still renders the shell', async ({ page, stack }) => {
+    stack.writeRegistry('{ "remotes": ');
+    try {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Không tải được nội dung' })).toBeVisible();
+      await expect(page.getByText(/remotes\.json không phải JSON hợp lệ/)).toBeAttached();
+      await expect(page.getByRole('banner')).toBeVisible();
+    } finally {
+      stack.writeRegistry(stack.registry);
+    }
+  });
+
+  test('renders the chrome within a second of its bundle while remotes.json hangs, explains the wait, and "Thử lại" loads the page once the registry answers', async ({
+    page,
+  }) => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let registryReads = 0;
+    await page.route('**/remotes.json', async (route) => {
+      registryReads += 1;
+      // The first read hangs for 30 s, or until the test lets the registry answer.
+      if (registryReads === 1) await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      await route.continue().catch(() => undefined);
+    });
+    // When the header first appears, on the page's own clock.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('header')) return;
+        (window as unknown as { headerAt: number }).headerAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('status'), 'the content area holds its place').toHaveText('Đang tải nội dung…');
+    const { headerAt, bundleEnd } = await page.evaluate(() => ({
+      headerAt: (window as unknown as { headerAt: number }).headerAt,
+      bundleEnd: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+        /\/main\.[0-9a-f]+\.js$/.test(entry.name),
+      )!.responseEnd,
+    }));
+    expect(headerAt - bundleEnd, 'ms from the shell bundle to the chrome').toBeLessThanOrEqual(1000);
+    expect(registryReads, 'the registry had not answered').toBe(1);
+
+    await expect(errorPanel(page)).toContainText(
+      'Không đọc được danh sách remote (remotes.json): /remotes.json không phản hồi sau 8 giây',
+      { timeout: 15_000 },
+    );
+    answer();
+    await page.getByRole('button', { name: 'Thử lại' }).click();
+    await expectRoutePage(page, '/');
+    expect(registryReads).toBe(2);
+  });
+});

@@ -1,0 +1,266 @@
+// What the product's users came for, end to end: publish two versions of a remote, pin, roll
+// back and override them without touching the shell's build, and check an environment.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { freePort, hashTree } from '../support/files.mjs';
+import { errorPanel, navigateInApp } from '../support/remote-page.ts';
+import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
+import { ROOT, startStack } from '../support/stack.mjs';
+
+/** Runs a CLI without blocking this process, which also serves the stack the CLI talks to. */
+function run(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const FEATURED = 'Bài nổi bật';
+
+interface Deployment {
+  /** The temporary deploy folder, served under /deploy/ by the stack. */
+  dir: string;
+  /** remote-catalog's sources in a copy of the workspace, at version 1.1.0. */
+  source: string;
+}
+
+/**
+ * A temporary deploy folder holding the catalog published twice (1.0.0, then 1.1.0 whose
+ * featured heading reads "Bài nổi bật 1.1.0"), and this worker's stack serving it.
+ */
+const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>({
+  deployment: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'devhub-deploy-'));
+      // A copy of the workspace the test can version and change without touching the source tree.
+      const copy = copyWorkspace();
+      const source = join(copy.root, 'remote-catalog');
+      try {
+        const setVersion = (version: string) =>
+          copy.edit('remote-catalog/package.json', (text) =>
+            text.replace(/"version": "[^"]+"/, `"version": "${version}"`),
+          );
+        setVersion('1.0.0');
+        let deployed = await run('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
+        expect(deployed.code, deployed.output).toBe(0);
+
+        setVersion('1.1.0');
+        copy.edit('remote-catalog/src/lib/catalog-text.ts', (text) =>
+          text.replace(`'${FEATURED}'`, `'${FEATURED} 1.1.0'`),
+        );
+        deployed = await run('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
+        expect(deployed.code, deployed.output).toBe(0);
+        await use({ dir, source });
+      } finally {
+        copy.remove();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  stack: [
+    async ({ deployment }, use) => {
+      const stack = await startStack({ api: true, deployDir: deployment.dir });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The stack's registry with the catalog pinned to the published 1.0.0. */
+const catalogPinnedTo100 = (stack: Stack) => ({
+  ...stack.registry,
+  deployBaseUrl: '/deploy/',
+  remotes: {
+    ...stack.registry.remotes,
+    catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
+  },
+});
+
+const versionsIndex = (deployment: Deployment) =>
+  JSON.parse(readFileSync(join(deployment.dir, 'remote-catalog', 'versions.json'), 'utf8')) as {
+    versions: { version: string; buildHash: string; publishedAt: string }[];
+  };
+
+test.describe('remote operations', () => {
+  test.beforeEach(({ stack }) => {
+    stack.writeRegistry(catalogPinnedTo100(stack));
+  });
+
+  /** `npm run remotes -- <command> …` on the stack's registry and the test's deploy folder. */
+  const onStackRegistry = (stack: Stack, deployment: Deployment, command: string, ...args: string[]) =>
+    run('remotes.mjs', [command, ...args, '--file', stack.registryFile, '--deploy-dir', deployment.dir]);
+
+  const featuredHeading = (page: Page) => page.getByRole('heading', { name: new RegExp(`^${FEATURED}`) }).first();
+
+  test('publishes immutable versions with an index of dates and build hashes', async ({ deployment }) => {
+    const index = versionsIndex(deployment);
+    expect(index.versions.map((entry) => entry.version)).toEqual(['1.0.0', '1.1.0']);
+    for (const entry of index.versions) {
+      expect(entry.buildHash).toMatch(/^[0-9a-f]{12}$/);
+      expect(Number.isNaN(Date.parse(entry.publishedAt)), entry.publishedAt).toBe(false);
+    }
+    const manifest = JSON.parse(
+      readFileSync(join(deployment.dir, 'remote-catalog', '1.1.0', 'mf-manifest.json'), 'utf8'),
+    );
+    expect(manifest.metaData.buildInfo.buildVersion).toBe('1.1.0');
+    expect(manifest.metaData.buildInfo.buildHash).toBe(index.versions[1]!.buildHash);
+
+    const again = await run('deploy.mjs', ['catalog', '--to', deployment.dir, '--source', deployment.source]);
+    expect(again.code).not.toBe(0);
+    expect(again.output).toMatch(/already published/);
+  });
+
+  test('swaps and rolls back a version on reload, without rebuilding the shell', async ({
+    page,
+    stack,
+    deployment,
+  }) => {
+    const shellHash = hashTree(join(ROOT, 'shell', 'dist'));
+    await page.goto('/');
+    await expect(featuredHeading(page)).toHaveText(FEATURED);
+
+    const used = await onStackRegistry(stack, deployment, 'use', 'catalog', '1.1.0');
+    expect(used.code, used.output).toBe(0);
+    await page.reload();
+    await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
+
+    const rolledBack = await onStackRegistry(stack, deployment, 'rollback', 'catalog');
+    expect(rolledBack.code, rolledBack.output).toBe(0);
+    expect(rolledBack.output).toMatch(/1\.1\.0 → 1\.0\.0/);
+    await page.reload();
+    await expect(featuredHeading(page)).toHaveText(FEATURED);
+
+    const refused = await onStackRegistry(stack, deployment, 'use', 'catalog', '9.9.9');
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toMatch(/not published/);
+    expect(hashTree(join(ROOT, 'shell', 'dist')), "the shell's dist/ is byte-identical").toBe(shellHash);
+  });
+
+  test('shows versions, build hashes and load times in the remotes panel', async ({ page, deployment }) => {
+    await page.goto('/');
+    await expect(featuredHeading(page)).toBeVisible();
+    await page.getByRole('link', { name: 'Bài viết' }).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === '/blog');
+    await navigateInApp(page, '/__remotes');
+    await expect(page.getByRole('heading', { name: 'Bảng điều khiển remote' })).toBeVisible();
+    const catalogRow = page.locator('tr[data-remote="catalog"]');
+    await expect(catalogRow.getByText(versionsIndex(deployment).versions[0]!.buildHash)).toBeVisible();
+    const cells = catalogRow.locator('td');
+    await expect(cells.nth(0)).toHaveText('1.0.0');
+    await expect(cells.nth(2)).toHaveText(/\/deploy\/remote-catalog\/1\.0\.0\/mf-manifest\.json$/);
+    await expect(cells.nth(3)).toHaveText('Không');
+    await expect(cells.nth(4)).toHaveText('Đã tải');
+    await expect(cells.nth(5)).toHaveText(/^\d+ ms$/);
+    await expect(page.locator('tr[data-remote="account"] td').nth(4)).toHaveText(/Chưa tải/);
+    await expect(page.getByRole('row', { name: /^react 19\./ })).toContainText('shell');
+  });
+
+  test('applies an allow-listed override with a badge, and refuses any other origin', async ({
+    page,
+    stack,
+    deployment,
+  }) => {
+    await page.goto('/');
+    await expect(featuredHeading(page)).toHaveText(FEATURED);
+
+    // Pin 1.1.0, then override the catalog back to the stack's own build in this browser only.
+    const pinned = await onStackRegistry(stack, deployment, 'use', 'catalog', '1.1.0');
+    expect(pinned.code, pinned.output).toBe(0);
+    const override = `catalog@${stack.remotes.catalog}/mf-manifest.json`;
+    await page.goto(`/?mf-override=${encodeURIComponent(override)}`);
+    const badge = page.getByRole('complementary', { name: 'Đang ghi đè remote' });
+    await expect(badge).toContainText('catalog');
+    await expect(featuredHeading(page), 'the override build is shown').toHaveText(FEATURED);
+    await expect(page, 'the URL is cleaned').toHaveURL((url) => !url.searchParams.has('mf-override'));
+
+    await page.reload();
+    await expect(badge).toBeVisible();
+    await page.getByRole('button', { name: 'Bỏ ghi đè và tải lại' }).click();
+    await page.waitForLoadState('load');
+    await expect(featuredHeading(page), 'back to the pinned version').toHaveText(`${FEATURED} 1.1.0`);
+    await expect(badge).toHaveCount(0);
+
+    await page.goto(`/?mf-override=${encodeURIComponent('catalog@https://evil.example/mf-manifest.json')}`);
+    await expect(page.getByText(/nguồn https:\/\/evil\.example không nằm trong danh sách cho phép/)).toBeVisible();
+    await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
+    await expect(badge).toHaveCount(0);
+  });
+
+  test.describe('signed in', () => {
+    test.use({ signedIn: true });
+
+    test('does not run a remote build the shell cannot serve: its slot, the console and the panel say why', async ({
+      page,
+      stack,
+    }) => {
+      const altDir = mkdtempSync(join(tmpdir(), 'devhub-mismatch-'));
+      try {
+        // The account remote as if built against React 20: its record asks for more than the shell has.
+        cpSync(join(ROOT, 'remote-account', 'dist'), altDir, { recursive: true });
+        const manifestFile = join(altDir, 'mf-manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+        manifest.compatibility.singletons['react/jsx-runtime'] = { version: '20.0.0', requiredVersion: '^20.0.0' };
+        writeFileSync(manifestFile, JSON.stringify(manifest));
+        const altUrl = await stack.serveExtra(altDir);
+        stack.writeRegistry({
+          ...stack.registry,
+          remotes: { ...stack.registry.remotes, account: { entry: `${altUrl}/mf-manifest.json` } },
+        });
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+
+        await page.goto('/profile');
+        const panel = errorPanel(page);
+        await expect(panel).toContainText('bản build của phần này không tương thích với shell đang chạy');
+        await expect(panel).toContainText(/account cần react\/jsx-runtime \^20\.0\.0, shell cung cấp 19\./);
+        await expect(page.getByRole('heading', { name: 'Profile' }), 'none of its code ran').toHaveCount(0);
+        await expect(page.getByRole('banner')).toBeVisible();
+        expect(errors.join('\n')).toMatch(/account was not run[\s\S]*account: needs react\/jsx-runtime \^20\.0\.0/);
+
+        await navigateInApp(page, '/__remotes');
+        await expect(
+          page.locator('tr[data-remote="account"]').getByText(/Không tương thích: account cần react\/jsx-runtime \^20/),
+        ).toBeVisible();
+      } finally {
+        rmSync(altDir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  test('doctor fails while a remote is down and passes once it is up', async ({ stack, deployment }) => {
+    const port = await freePort();
+    const file = join(deployment.dir, 'remotes.doctor.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        remotes: { ...stack.registry.remotes, catalog: { entry: `http://127.0.0.1:${port}/mf-manifest.json` } },
+      }),
+    );
+    const down = await run('remotes.mjs', ['doctor', '--file', file, '--timeout', '2000']);
+    expect(down.code, down.output).toBe(1);
+    expect(down.output).toMatch(/catalog\s+-\s+unreachable/);
+
+    const server = createStaticServer({ root: join(ROOT, 'remote-catalog', 'dist'), cors: true });
+    await listen(server, port, '127.0.0.1');
+    try {
+      const up = await run('remotes.mjs', ['doctor', '--file', file, '--timeout', '2000']);
+      expect(up.code, up.output).toBe(0);
+      expect(up.output).toMatch(/All remotes healthy/);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+});

@@ -1,0 +1,196 @@
+// A remote team ships alone, so every contract its build relies on is checked against the shell
+// build that serves the environment: before a pin (`remotes use`), before a new shell ships
+// (`remotes doctor --shell`) and in the browser before the remote's code runs. The builds checked
+// here are real, made in temporary copies of the workspace; the source tree is never edited.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
+import { expect, stackTest } from '../support/fixtures.ts';
+import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
+import { ROOT } from '../support/stack.mjs';
+
+function run(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const SHARED_VERSION = JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8')).version as string;
+const REACT_ROUTER_VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules/react-router/package.json'), 'utf8'))
+  .version as string;
+
+interface Builds {
+  /** Holds remote-catalog 1.2.0 (built against a newer @devhub/shared) and 1.3.0 (a react-router export the shell does not ship). */
+  deployDir: string;
+  /** A shell build whose @devhub/shared lacks an export every remote uses. */
+  olderShell: string;
+}
+
+const test = stackTest.extend<object, { builds: Builds }>({
+  builds: [
+    async ({}, use) => {
+      const deployDir = mkdtempSync(join(tmpdir(), 'devhub-safe-deploys-'));
+      const copies = [copyWorkspace(), copyWorkspace(), copyWorkspace()];
+      const [newerShared, routerExport, olderShared] = copies as [
+        ReturnType<typeof copyWorkspace>,
+        ReturnType<typeof copyWorkspace>,
+        ReturnType<typeof copyWorkspace>,
+      ];
+      const deploy = async (copy: ReturnType<typeof copyWorkspace>, version: string) => {
+        copy.edit('remote-catalog/package.json', (text) =>
+          text.replace(/"version": "[^"]+"/, `"version": "${version}"`),
+        );
+        const deployed = await run('deploy.mjs', [
+          'catalog',
+          '--to',
+          deployDir,
+          '--source',
+          join(copy.root, 'remote-catalog'),
+        ]);
+        expect(deployed.code, deployed.output).toBe(0);
+      };
+      try {
+        // A later @devhub/shared (a feature, so 0.x.y+1) with a new export the catalog uses on its home page.
+        newerShared.edit('shared/package.json', (text) =>
+          text.replace(
+            `"version": "${SHARED_VERSION}"`,
+            `"version": "${SHARED_VERSION.replace(/\d+$/, (patch) => String(Number(patch) + 1))}"`,
+          ),
+        );
+        newerShared.edit(
+          'shared/src/i18n/strings.ts',
+          (text) => `${text}\nexport const CATALOG_BANNER = 'Mới trên DevHub';\n`,
+        );
+        newerShared.edit(
+          'remote-catalog/src/lib/catalog-text.ts',
+          (text) =>
+            `import { CATALOG_BANNER } from '@devhub/shared/strings';\n${text}\nexport const BANNER = CATALOG_BANNER;\n`,
+        );
+        await deploy(newerShared, '1.2.0');
+
+        routerExport.edit(
+          'remote-catalog/src/lib/catalog-text.ts',
+          (text) =>
+            `import { useBlocker } from 'react-router';\n${text}\nexport const BLOCKS_NAVIGATION = typeof useBlocker;\n`,
+        );
+        await deploy(routerExport, '1.3.0');
+
+        olderShared.edit('shared/src/remote-contract.ts', (text) =>
+          text.replace('export function markContentReady', 'function markContentReady'),
+        );
+        const olderShell = await olderShared.build('shell');
+        await use({ deployDir, olderShell });
+      } finally {
+        for (const copy of copies) copy.remove();
+        rmSync(deployDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+test.describe('safe independent deploys', () => {
+  test('refuses to pin a catalog built against a newer @devhub/shared export, naming the export', async ({
+    stack,
+    builds,
+  }) => {
+    const before = readFileSync(stack.registryFile, 'utf8');
+    const refused = await run('remotes.mjs', [
+      'use',
+      'catalog',
+      '1.2.0',
+      '--file',
+      stack.registryFile,
+      '--deploy-dir',
+      builds.deployDir,
+    ]);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toContain(
+      `catalog: needs export "CATALOG_BANNER" of @devhub/shared/strings; the shell ships @devhub/shared/strings ${SHARED_VERSION} without it`,
+    );
+    expect(refused.output).toMatch(
+      new RegExp(
+        `catalog: needs @devhub/shared/strings \\^[\\d.]+; the shell provides ${SHARED_VERSION.replaceAll('.', '\\.')}`,
+      ),
+    );
+    expect(readFileSync(stack.registryFile, 'utf8'), 'the registry is untouched').toBe(before);
+  });
+
+  test('does not run that catalog when it is forced through ?mf-override=: the slot says why, the chrome keeps working', async ({
+    page,
+    stack,
+    builds,
+  }) => {
+    const origin = await stack.serveExtra(join(builds.deployDir, 'remote-catalog', '1.2.0'));
+    stack.writeRegistry({
+      ...stack.registry,
+      allowedOverrideOrigins: [...stack.registry.allowedOverrideOrigins, origin],
+    });
+    try {
+      await page.goto(`/?mf-override=${encodeURIComponent(`catalog@${origin}/mf-manifest.json`)}`);
+      const panel = errorPanel(page);
+      await expect(panel).toContainText(
+        'Không tải được trang chủ: bản build của phần này không tương thích với shell đang chạy',
+      );
+      await expect(panel).toContainText(
+        `catalog cần export "CATALOG_BANNER" của @devhub/shared/strings, bản @devhub/shared/strings ${SHARED_VERSION} của shell không có`,
+      );
+      await expect(page.getByRole('complementary', { name: 'Đang ghi đè remote' })).toContainText(origin);
+
+      // Header, sidebar and footer stay whole and keep working around the refused slot.
+      const theme = page.getByRole('button', { name: /Giao diện/ });
+      await theme.click();
+      await expect(page.locator('html')).toHaveClass(/light|dark/);
+      await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Bài viết' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/blog');
+      await expect(panel).toContainText('Không tải được danh sách nội dung');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Tài liệu' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/docs');
+      await page.getByRole('banner').getByRole('link', { name: 'Đăng nhập', exact: true }).click();
+      await expectRoutePage(page, '/signin');
+    } finally {
+      stack.writeRegistry(stack.registry);
+    }
+  });
+
+  test('refuses to pin a catalog that imports a react-router export the shell does not ship, naming the export', async ({
+    stack,
+    builds,
+  }) => {
+    const refused = await run('remotes.mjs', [
+      'use',
+      'catalog',
+      '1.3.0',
+      '--file',
+      stack.registryFile,
+      '--deploy-dir',
+      builds.deployDir,
+    ]);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toContain(
+      `catalog: needs export "useBlocker" of react-router; the shell ships react-router ${REACT_ROUTER_VERSION} without it`,
+    );
+  });
+
+  test('fails doctor --shell for a shell build older than the pinned remotes need, naming each remote', async ({
+    stack,
+    builds,
+  }) => {
+    const current = await run('remotes.mjs', ['doctor', '--file', stack.registryFile]);
+    expect(current.code, current.output).toBe(0);
+
+    const older = await run('remotes.mjs', ['doctor', '--file', stack.registryFile, '--shell', builds.olderShell]);
+    expect(older.code, older.output).toBe(1);
+    for (const remote of ['catalog', 'auth', 'account']) {
+      expect(older.output).toContain(
+        `${remote}: needs export "markContentReady" of @devhub/shared/remote-contract; the shell ships @devhub/shared/remote-contract ${SHARED_VERSION} without it`,
+      );
+    }
+  });
+});

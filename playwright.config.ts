@@ -1,0 +1,45 @@
+// Browser tests (`npx playwright test`, `npm run test:e2e`): see e2e/README.md.
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.mjs';
+
+export default defineConfig({
+  testDir: 'e2e/tests',
+  outputDir: 'e2e/test-results',
+  globalSetup: './e2e/support/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['html', { outputFolder: 'e2e/report', open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    locale: 'vi-VN',
+    colorScheme: 'light',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  // The production build for the read-only tests, on a free port (E2E_PREVIEW_PORT to pin it):
+  // the URL it prints is captured into E2E_PREVIEW_URL, which the workers read as baseURL.
+  webServer: {
+    name: 'preview',
+    command: 'node e2e/support/serve-preview.mjs',
+    wait: { stdout: /preview ready at (?<e2e_preview_url>http:\/\/\S+)/ },
+    timeout: 30_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+  projects: [
+    // `npm start` on free ports, and each remote's dev server: listed first, as it takes longest.
+    { name: 'dev', testMatch: /dev-.*\.spec\.ts$/ },
+    {
+      name: 'preview',
+      testIgnore: /dev-.*\.spec\.ts$/,
+      use: { baseURL: process.env.E2E_PREVIEW_URL },
+    },
+  ],
+});
