@@ -16,6 +16,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The stacks serve HTTP/2 over TLS on a certificate made locally (scripts/lib/local-certificate.mjs).
+    ignoreHTTPSErrors: true,
     viewport: { width: 1280, height: 800 },
     locale: 'vi-VN',
     colorScheme: 'light',
@@ -29,7 +31,7 @@ export default defineConfig({
   webServer: {
     name: 'preview',
     command: 'node e2e/support/serve-preview.mjs',
-    wait: { stdout: /preview ready at (?<e2e_preview_url>http:\/\/\S+)/ },
+    wait: { stdout: /preview ready at (?<e2e_preview_url>https?:\/\/\S+)/ },
     timeout: 30_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },

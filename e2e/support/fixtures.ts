@@ -49,7 +49,7 @@ function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], baseURL
   let token = sessionTokens.get(baseURL);
   if (!token) {
     token = (async () => {
-      const api = await playwright.request.newContext({ baseURL });
+      const api = await playwright.request.newContext({ baseURL, ignoreHTTPSErrors: true });
       const { username, password, displayName, email } = newAccount();
       const registered = await api.post('/api/auth/register', {
         data: { displayName, username, email, password, confirmPassword: password },
@@ -118,7 +118,7 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
 
   account: async ({ browser, baseURL }, use) => {
     // In a context of its own, so the test's page starts with empty storage.
-    const context = await browser.newContext({ baseURL });
+    const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true });
     const account = await registerSignedOut(await context.newPage());
     await context.close();
     await use(account);

@@ -8,17 +8,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
+import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { freePort } from './files.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const REMOTE_DIRS = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
 
-function requireBuild(dir, file = 'index.html') {
-  if (!existsSync(join(ROOT, dir, 'dist', file))) {
-    throw new Error(`${dir}/dist is missing: run "npm run build" before the browser tests`);
-  }
-}
+/** The protocol the stack speaks unless told: HTTP/2 over TLS, as a CDN serves a site today. */
+export const DEFAULT_PROTOCOL = process.env.DEVHUB_HTTP === 'h1' ? 'h1' : 'h2';
 
 async function waitForHealth(url, child, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -35,17 +33,28 @@ async function waitForHealth(url, child, timeoutMs = 20_000) {
   throw new Error(`auth-api did not answer ${url} within ${timeoutMs} ms`);
 }
 
-function closeServer(server) {
-  return new Promise((r) => {
-    server.close(() => r());
-    server.closeAllConnections();
-  });
-}
-
 /**
- * @param {{ api?: boolean, deployDir?: string, shellPort?: number, remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>> }} [options]
+ * @param {{
+ *   api?: boolean,
+ *   deployDir?: string,
+ *   shellPort?: number,
+ *   remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>>,
+ *   protocol?: 'h1' | 'h2',
+ *   buildRoot?: string,
+ * }} [options]  `protocol`: HTTP/2 over TLS (default) or plain HTTP/1.1; `buildRoot`: the workspace
+ *   whose builds are served (another copy, for an A/B side)
  */
 export async function startStack(options = {}) {
+  const buildRoot = options.buildRoot ?? ROOT;
+  const requireBuild = (dir, file = 'index.html') => {
+    if (!existsSync(join(buildRoot, dir, 'dist', file))) {
+      throw new Error(`${join(buildRoot, dir)}/dist is missing: run "npm run build" before the browser tests`);
+    }
+  };
+  const protocol = options.protocol ?? DEFAULT_PROTOCOL;
+  const certificate = protocol === 'h2' ? await localCertificate() : undefined;
+  const tls = certificate && { key: certificate.key, cert: certificate.cert };
+  const scheme = tls ? 'https' : 'http';
   const tmp = mkdtempSync(join(tmpdir(), 'devhub-e2e-'));
   const registryFile = join(tmp, 'remotes.json');
   const closers = [];
@@ -53,7 +62,9 @@ export async function startStack(options = {}) {
 
   let apiUrl;
   if (options.api) {
-    requireBuild('auth-api', 'main.js');
+    if (!existsSync(join(ROOT, 'auth-api/dist/main.js'))) {
+      throw new Error('auth-api/dist is missing: run "npm run build" before the browser tests');
+    }
     const port = await freePort();
     apiUrl = `http://127.0.0.1:${port}`;
     api = spawn(process.execPath, [join(ROOT, 'auth-api/dist/main.js')], {
@@ -73,12 +84,12 @@ export async function startStack(options = {}) {
   /** @type {Record<keyof typeof REMOTE_DIRS, string>} */
   const remotes = { catalog: '', auth: '', account: '' };
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-    const root = options.remoteRoots?.[name] ?? join(ROOT, dir, 'dist');
+    const root = options.remoteRoots?.[name] ?? join(buildRoot, dir, 'dist');
     if (!options.remoteRoots?.[name]) requireBuild(dir, 'mf-manifest.json');
-    const server = createStaticServer({ root, cors: true, spa: true, apiTarget: apiUrl });
+    const server = createStaticServer({ root, cors: true, spa: true, apiTarget: apiUrl, tls });
     const port = await listen(server, 0, '127.0.0.1');
     closers.push(() => closeServer(server));
-    remotes[name] = `http://127.0.0.1:${port}`;
+    remotes[name] = `${scheme}://127.0.0.1:${port}`;
   }
 
   const registry = {
@@ -92,7 +103,8 @@ export async function startStack(options = {}) {
 
   requireBuild('shell');
   const shellServer = createStaticServer({
-    root: join(ROOT, 'shell/dist'),
+    root: join(buildRoot, 'shell/dist'),
+    tls,
     spa: true,
     files: { '/remotes.json': registryFile },
     mounts: options.deployDir ? { '/deploy/': options.deployDir } : undefined,
@@ -102,7 +114,10 @@ export async function startStack(options = {}) {
   closers.push(() => closeServer(shellServer));
 
   return {
-    shellUrl: `http://127.0.0.1:${shellPort}`,
+    shellUrl: `${scheme}://127.0.0.1:${shellPort}`,
+    protocol,
+    /** The certificate an HTTPS client of this stack must trust (none over HTTP/1.1). */
+    certFile: certificate?.certFile,
     remotes,
     apiUrl,
     registry,
@@ -113,10 +128,10 @@ export async function startStack(options = {}) {
     },
     /** Serves one more directory as a remote origin (e.g. another build of a remote). */
     async serveExtra(root) {
-      const server = createStaticServer({ root, cors: true, spa: true });
+      const server = createStaticServer({ root, cors: true, spa: true, tls });
       const port = await listen(server, 0, '127.0.0.1');
       closers.push(() => closeServer(server));
-      return `http://127.0.0.1:${port}`;
+      return `${scheme}://127.0.0.1:${port}`;
     },
     async stop() {
       for (const close of closers.reverse()) {

@@ -1,27 +1,16 @@
 // What the product's users came for, end to end: publish two versions of a remote, pin, roll
 // back and override them without touching the shell's build, and check an environment.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { freePort, hashTree } from '../support/files.mjs';
 import { errorPanel, navigateInApp } from '../support/remote-page.ts';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
-
-/** Runs a CLI without blocking this process, which also serves the stack the CLI talks to. */
-function run(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
 
 const FEATURED = 'Bài nổi bật';
 
@@ -49,14 +38,14 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
             text.replace(/"version": "[^"]+"/, `"version": "${version}"`),
           );
         setVersion('1.0.0');
-        let deployed = await run('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
+        let deployed = await runScript('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
         expect(deployed.code, deployed.output).toBe(0);
 
         setVersion('1.1.0');
         copy.edit('remote-catalog/src/lib/catalog-text.ts', (text) =>
           text.replace(`'${FEATURED}'`, `'${FEATURED} 1.1.0'`),
         );
-        deployed = await run('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
+        deployed = await runScript('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
         expect(deployed.code, deployed.output).toBe(0);
         await use({ dir, source });
       } finally {
@@ -98,7 +87,7 @@ test.describe('remote operations', () => {
 
   /** `npm run remotes -- <command> …` on the stack's registry and the test's deploy folder. */
   const onStackRegistry = (stack: Stack, deployment: Deployment, command: string, ...args: string[]) =>
-    run('remotes.mjs', [command, ...args, '--file', stack.registryFile, '--deploy-dir', deployment.dir]);
+    runScript('remotes.mjs', [command, ...args, '--file', stack.registryFile, '--deploy-dir', deployment.dir]);
 
   const featuredHeading = (page: Page) => page.getByRole('heading', { name: new RegExp(`^${FEATURED}`) }).first();
 
@@ -115,7 +104,7 @@ test.describe('remote operations', () => {
     expect(manifest.metaData.buildInfo.buildVersion).toBe('1.1.0');
     expect(manifest.metaData.buildInfo.buildHash).toBe(index.versions[1]!.buildHash);
 
-    const again = await run('deploy.mjs', ['catalog', '--to', deployment.dir, '--source', deployment.source]);
+    const again = await runScript('deploy.mjs', ['catalog', '--to', deployment.dir, '--source', deployment.source]);
     expect(again.code).not.toBe(0);
     expect(again.output).toMatch(/already published/);
   });
@@ -248,19 +237,18 @@ test.describe('remote operations', () => {
         remotes: { ...stack.registry.remotes, catalog: { entry: `http://127.0.0.1:${port}/mf-manifest.json` } },
       }),
     );
-    const down = await run('remotes.mjs', ['doctor', '--file', file, '--timeout', '2000']);
+    const down = await runScript('remotes.mjs', ['doctor', '--file', file, '--timeout', '2000']);
     expect(down.code, down.output).toBe(1);
     expect(down.output).toMatch(/catalog\s+-\s+unreachable/);
 
     const server = createStaticServer({ root: join(ROOT, 'remote-catalog', 'dist'), cors: true });
     await listen(server, port, '127.0.0.1');
     try {
-      const up = await run('remotes.mjs', ['doctor', '--file', file, '--timeout', '2000']);
+      const up = await runScript('remotes.mjs', ['doctor', '--file', file, '--timeout', '2000']);
       expect(up.code, up.output).toBe(0);
       expect(up.output).toMatch(/All remotes healthy/);
     } finally {
-      server.close();
-      server.closeAllConnections();
+      await closeServer(server);
     }
   });
 });

@@ -2,24 +2,14 @@
 // build that serves the environment: before a pin (`remotes use`), before a new shell ships
 // (`remotes doctor --shell`) and in the browser before the remote's code runs. The builds checked
 // here are real, made in temporary copies of the workspace; the source tree is never edited.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
+import { runScript } from '../support/cli.ts';
 import { expect, stackTest } from '../support/fixtures.ts';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
 import { ROOT } from '../support/stack.mjs';
-
-function run(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
 
 const SHARED_VERSION = JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8')).version as string;
 const REACT_ROUTER_VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules/react-router/package.json'), 'utf8'))
@@ -46,7 +36,7 @@ const test = stackTest.extend<object, { builds: Builds }>({
         copy.edit('remote-catalog/package.json', (text) =>
           text.replace(/"version": "[^"]+"/, `"version": "${version}"`),
         );
-        const deployed = await run('deploy.mjs', [
+        const deployed = await runScript('deploy.mjs', [
           'catalog',
           '--to',
           deployDir,
@@ -101,7 +91,7 @@ test.describe('safe independent deploys', () => {
     builds,
   }) => {
     const before = readFileSync(stack.registryFile, 'utf8');
-    const refused = await run('remotes.mjs', [
+    const refused = await runScript('remotes.mjs', [
       'use',
       'catalog',
       '1.2.0',
@@ -163,7 +153,7 @@ test.describe('safe independent deploys', () => {
     stack,
     builds,
   }) => {
-    const refused = await run('remotes.mjs', [
+    const refused = await runScript('remotes.mjs', [
       'use',
       'catalog',
       '1.3.0',
@@ -182,10 +172,16 @@ test.describe('safe independent deploys', () => {
     stack,
     builds,
   }) => {
-    const current = await run('remotes.mjs', ['doctor', '--file', stack.registryFile]);
+    const current = await runScript('remotes.mjs', ['doctor', '--file', stack.registryFile]);
     expect(current.code, current.output).toBe(0);
 
-    const older = await run('remotes.mjs', ['doctor', '--file', stack.registryFile, '--shell', builds.olderShell]);
+    const older = await runScript('remotes.mjs', [
+      'doctor',
+      '--file',
+      stack.registryFile,
+      '--shell',
+      builds.olderShell,
+    ]);
     expect(older.code, older.output).toBe(1);
     for (const remote of ['catalog', 'auth', 'account']) {
       expect(older.output).toContain(

@@ -1,7 +1,9 @@
 // A small production static server: the same one serves `npm run preview`, the browser
-// tests and the benchmark, so all three see the same cache headers and compression.
+// tests and the benchmark, so all three see the same cache headers and compression. Over
+// HTTP/2 (TLS, as a CDN serves a site today) or plain HTTP/1.1.
 import { createReadStream, promises as fs } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -72,18 +74,38 @@ export function forwardedFor(req) {
   return earlier ? `${earlier}, ${client}` : client;
 }
 
+/** Headers of one connection, not of the message: never forwarded, and not allowed in HTTP/2. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'host',
+]);
+
+/** @param {Record<string, unknown>} headers */
+function endToEnd(headers) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)));
+}
+
+/** The host the client asked for (HTTP/2 names it `:authority`). */
+const requestHost = (req) => req.headers[':authority'] ?? req.headers.host;
+
 function proxy(req, res, target) {
   const url = new URL(req.url, target);
+  const host = requestHost(req);
   const headers = {
-    ...req.headers,
+    ...endToEnd(req.headers),
     host: url.host,
     'x-forwarded-for': forwardedFor(req),
     'x-forwarded-proto': req.socket.encrypted ? 'https' : 'http',
   };
-  if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+  if (host) headers['x-forwarded-host'] = host;
   else delete headers['x-forwarded-host'];
   const upstream = httpRequest(url, { method: req.method, headers }, (response) => {
-    res.writeHead(response.statusCode ?? 502, response.headers);
+    res.writeHead(response.statusCode ?? 502, endToEnd(response.headers));
     response.pipe(res);
   });
   upstream.on('error', () => {
@@ -187,9 +209,35 @@ export function createStaticHandler(options) {
   };
 }
 
-/** @param {Parameters<typeof createStaticHandler>[0]} options */
-export function createStaticServer(options) {
-  return createServer(createStaticHandler(options));
+/** Open sockets of each server, so closing one ends its keep-alive connections and HTTP/2 sessions. */
+const openSockets = new WeakMap();
+
+/**
+ * @param {Parameters<typeof createStaticHandler>[0] & { tls?: { key: string, cert: string } }} options
+ *   `tls`: serve HTTP/2 over TLS (HTTP/1.1 to a client that asks for it); none: plain HTTP/1.1
+ */
+export function createStaticServer({ tls, ...options }) {
+  const handler = createStaticHandler(options);
+  const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, handler) : createServer(handler);
+  const sockets = new Set();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('secureConnection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  openSockets.set(server, sockets);
+  return server;
+}
+
+/** Stops a server of createStaticServer, ending its open connections. */
+export function closeServer(server) {
+  return new Promise((resolvePromise) => {
+    server.close(() => resolvePromise());
+    for (const socket of openSockets.get(server) ?? []) socket.destroy();
+  });
 }
 
 export function listen(server, port, host = 'localhost') {

@@ -3,7 +3,8 @@ import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { cacheControlFor, createStaticServer, listen } from './static-server.mjs';
+import { localCertificate } from './local-certificate.mjs';
+import { cacheControlFor, closeServer, createStaticServer, listen } from './static-server.mjs';
 
 describe('cache headers', () => {
   it.each([
@@ -35,9 +36,8 @@ describe('static server', () => {
     server = createStaticServer({ root, spa: true, cors: true });
     base = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`;
   });
-  afterAll(() => {
-    server.close();
-    server.closeAllConnections();
+  afterAll(async () => {
+    await closeServer(server);
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -101,11 +101,10 @@ describe('api proxy', () => {
     server = createStaticServer({ root, apiTarget: `http://127.0.0.1:${upstreamPort}` });
     port = await listen(server, 0, '127.0.0.1');
   });
-  afterAll(() => {
-    for (const each of [server, upstream]) {
-      each.close();
-      each.closeAllConnections();
-    }
+  afterAll(async () => {
+    await closeServer(server);
+    upstream.close();
+    upstream.closeAllConnections();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -135,5 +134,73 @@ describe('api proxy', () => {
     expect(body.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.5');
     expect(body.headers['x-forwarded-proto']).toBe('http');
     expect(body.headers['x-forwarded-host']).toBe(`127.0.0.1:${port}`);
+  });
+});
+
+describe('over HTTP/2', () => {
+  let root;
+  let certDir;
+  let upstream;
+  let server;
+  let session;
+
+  /** One HTTP/2 request on the test's session: status, headers and body. */
+  const get = (path, headers = {}) =>
+    new Promise((resolve, reject) => {
+      const stream = session.request({ ':path': path, 'accept-encoding': 'gzip', ...headers });
+      const chunks = [];
+      let head;
+      stream.on('response', (received) => (head = received));
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => resolve({ status: head[':status'], headers: head, body: Buffer.concat(chunks) }));
+      stream.on('error', reject);
+      stream.end();
+    });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-h2-'));
+    certDir = mkdtempSync(join(tmpdir(), 'certs-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(root, 'main.1a2b3c4d.js'), 'console.log("x")'.repeat(50));
+    upstream = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
+      res.end(JSON.stringify({ headers: req.headers }));
+    });
+    const upstreamPort = await listen(upstream, 0, '127.0.0.1');
+    const { key, cert } = await localCertificate(certDir);
+    server = createStaticServer({ root, spa: true, tls: { key, cert }, apiTarget: `http://127.0.0.1:${upstreamPort}` });
+    const port = await listen(server, 0, '127.0.0.1');
+    const { connect } = await import('node:http2');
+    session = connect(`https://127.0.0.1:${port}`, { ca: cert });
+  });
+  afterAll(async () => {
+    session.close();
+    await closeServer(server);
+    upstream.close();
+    upstream.closeAllConnections();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(certDir, { recursive: true, force: true });
+  });
+
+  it('serves gzip-compressed files with their cache policy on a certificate made for localhost', async () => {
+    const { status, headers, body } = await get('/main.1a2b3c4d.js');
+    expect(status).toBe(200);
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(headers['cache-control']).toContain('immutable');
+    expect(gunzipSync(body).toString()).toContain('console.log');
+  });
+
+  it('falls back to index.html for client routes and answers 404 for missing files', async () => {
+    expect(gunzipSync((await get('/blog')).body).toString()).toContain('<title>app</title>');
+    expect((await get('/missing.js')).status).toBe(404);
+  });
+
+  it('proxies the API without HTTP/2 pseudo-headers, and answers without hop-by-hop ones', async () => {
+    const { status, headers, body } = await get('/api/health');
+    expect(status).toBe(200);
+    expect(headers.connection).toBeUndefined();
+    const forwarded = JSON.parse(body.toString()).headers;
+    expect(Object.keys(forwarded).filter((name) => name.startsWith(':'))).toEqual([]);
+    expect(forwarded).toMatchObject({ 'x-forwarded-proto': 'https', 'x-forwarded-for': '127.0.0.1' });
   });
 });
