@@ -1,11 +1,13 @@
 // `npm run preview`: the production builds on the development ports, served by the same
 // static server the browser tests and the benchmark use (SPA fallback for the shell, CORS
-// for the remotes, immutable caching for hashed files, no-cache for registries/manifests).
+// for the remotes, immutable caching for hashed files, no-cache for registries/manifests),
+// over HTTP/2 with TLS as a CDN serves them (`--http1`: plain HTTP/1.1).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
+import { localCertificate } from './lib/local-certificate.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 
@@ -13,6 +15,8 @@ const { values } = parseArgs({
   options: {
     remotes: { type: 'string', default: process.env.DEVHUB_REMOTES },
     'no-api': { type: 'boolean', default: false },
+    http1: { type: 'boolean', default: false },
+    http2: { type: 'boolean', default: false },
   },
 });
 
@@ -52,8 +56,12 @@ async function main() {
     await waitForPort(API.port);
   }
 
+  const certificate = values.http1 ? undefined : await localCertificate();
+  const tls = certificate && { key: certificate.key, cert: certificate.cert };
+  const scheme = tls ? 'https' : 'http';
   for (const app of APPS) {
     const server = createStaticServer({
+      tls,
       root: join(appDir(app), 'dist'),
       spa: true,
       cors: app.kind === 'remote',
@@ -63,10 +71,16 @@ async function main() {
     });
     await listen(server, app.port);
   }
-  const rows = APPS.map((app) => `  ${app.id.padEnd(9)} http://localhost:${app.port}/`);
+  const rows = APPS.map((app) => `  ${app.id.padEnd(9)} ${scheme}://localhost:${app.port}/`);
+  const protocol = tls ? 'HTTP/2' : 'HTTP/1.1';
   console.log(
-    `\nDevHub production preview${values.remotes ? ` (remotes: ${values.remotes})` : ''}:\n${rows.join('\n')}\n`,
+    `\nDevHub production preview (${protocol}${values.remotes ? `, remotes: ${values.remotes}` : ''}):\n${rows.join('\n')}\n`,
   );
+  if (certificate) {
+    console.log(
+      `The certificate is made for this machine (${certificate.certFile}): let the browser accept it once, or trust that file.\n`,
+    );
+  }
 }
 
 main().catch((error) => {

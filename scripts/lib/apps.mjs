@@ -1,30 +1,27 @@
-// The workspace's apps, their ports (DESIGN.md) and where their builds land.
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The apps `npm start` and `npm run preview` run, with their default ports, as each app's
+// package.json (`devhub`) gives them, and where their builds land.
+import { join } from 'node:path';
+import { WORKSPACE_ROOT, workspaceApps } from './workspace.mjs';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = WORKSPACE_ROOT;
 
-export const APPS = [
-  { id: 'shell', dir: 'shell', port: 3000, kind: 'host' },
-  { id: 'catalog', dir: 'remote-catalog', port: 3001, kind: 'remote' },
-  { id: 'auth', dir: 'remote-auth', port: 3002, kind: 'remote' },
-  { id: 'account', dir: 'remote-account', port: 3003, kind: 'remote' },
-];
+export const APPS = workspaceApps()
+  .filter((app) => app.kind !== 'api')
+  .map(({ name, dir, port, kind }) => ({ id: name, dir, port, kind }));
 
-export const API = { id: 'auth-api', dir: 'auth-api', port: 4000 };
+const api = workspaceApps().find((app) => app.kind === 'api');
+if (!api) throw new Error('no workspace package declares "devhub": { "kind": "api" } (auth-api/package.json)');
+export const API = { id: api.name, dir: api.dir, port: api.port };
 
 export function appDir(app) {
   return join(ROOT, app.dir);
 }
 
 /** How each app's port is chosen: a command-line flag, else an environment variable, else the default. */
-export const PORT_SETTINGS = [
-  { id: 'shell', flag: 'shell-port', env: 'DEVHUB_SHELL_PORT' },
-  { id: 'catalog', flag: 'catalog-port', env: 'DEVHUB_CATALOG_PORT' },
-  { id: 'auth', flag: 'auth-port', env: 'DEVHUB_AUTH_PORT' },
-  { id: 'account', flag: 'account-port', env: 'DEVHUB_ACCOUNT_PORT' },
-  { id: 'auth-api', flag: 'api-port', env: 'DEVHUB_API_PORT' },
-];
+export const PORT_SETTINGS = [...APPS, API].map(({ id }) => {
+  const short = id === API.id ? 'api' : id;
+  return { id, flag: `${short}-port`, env: `DEVHUB_${short.toUpperCase()}_PORT` };
+});
 
 export class PortError extends Error {
   name = 'PortError';

@@ -64,8 +64,9 @@ export async function loadManifest(
   let raw;
   /** @type {string} */
   let location;
-  if (/^https?:\/\//.test(entry) || (baseUrl && entry.startsWith('/'))) {
-    location = new URL(entry, baseUrl).href;
+  if (/^(https?:)?\/\//.test(entry) || (baseUrl && entry.startsWith('/'))) {
+    // A scheme-relative entry ("//localhost:3001/…") takes the scheme the shell is served with.
+    location = new URL(entry, baseUrl ?? 'http://localhost').href;
     const response = await fetchWithTimeout(location, timeoutMs);
     if (!response.ok) throw new CliError(`${location} answered HTTP ${response.status}`);
     raw = await response.json().catch(() => {

@@ -10,7 +10,7 @@ export const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '
 /**
  * @typedef {object} WorkspaceApp
  * @property {string} name  federation name ("shell", "catalog", …)
- * @property {'host' | 'remote'} kind
+ * @property {'host' | 'remote' | 'api'} kind
  * @property {number} port  its dev server's port
  * @property {string} dir  its folder, relative to the workspace root
  * @property {string} packageName
@@ -23,7 +23,7 @@ export function workspaceApps(root = WORKSPACE_ROOT) {
   return rootPackage.workspaces.flatMap((dir) => {
     const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
     const devhub = pkg.devhub;
-    if (!devhub || (devhub.kind !== 'host' && devhub.kind !== 'remote')) return [];
+    if (!devhub || !['host', 'remote', 'api'].includes(devhub.kind)) return [];
     return [{ name: devhub.name, kind: devhub.kind, port: devhub.port, dir, packageName: pkg.name }];
   });
 }
