@@ -77,7 +77,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '.deploy/**',
       '.e2e-catalog-*/**',
-      'e2e/bench/tmp/**',
+      'bench/tmp/**',
       'e2e/artifacts/**',
       'e2e/report/**',
       'e2e/test-results/**',

@@ -9,17 +9,24 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
  */
 
 /**
- * Opens `url` in a fresh context (cold cache) and waits for `mark`. `rttMs` adds latency to every request.
+ * Opens `url` in a fresh context (cold cache) and waits for `mark`. `rttMs` adds latency to every
+ * request. `longTaskMs`: main-thread time over 50 ms in long tasks that began before the mark (what
+ * Total Blocking Time counts, here on this machine's CPU).
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
  * @param {string} mark
  * @param {{ rttMs?: number }} [options]
- * @returns {Promise<{ ttc: number, beforeContent: Resource[], scripts: Resource[], jsBytes: number }>}
+ * @returns {Promise<{ ttc: number, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number }>}
  */
 export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
   try {
     const page = await context.newPage();
+    await page.addInitScript(() => {
+      const tasks = [];
+      new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+      Object.defineProperty(window, '__longTasks', { value: tasks });
+    });
     if (rttMs > 0) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -32,10 +39,13 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
     }
     await page.goto(url);
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
-    const { ttc, resources } = await page.evaluate((name) => {
+    const { ttc, resources, longTaskMs } = await page.evaluate((name) => {
       const entry = performance.getEntriesByName(name)[0];
       return {
         ttc: entry.startTime,
+        longTaskMs: window.__longTasks
+          .filter((task) => task.startTime < entry.startTime)
+          .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
         resources: performance.getEntriesByType('resource').map((r) => ({
           name: r.name,
           initiatorType: r.initiatorType,
@@ -49,6 +59,7 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
     const scripts = beforeContent.filter((r) => new URL(r.name).pathname.endsWith('.js'));
     return {
       ttc,
+      longTaskMs,
       beforeContent,
       scripts,
       jsBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),

@@ -1,0 +1,147 @@
+// `npm run bench:ab -- --patch bench/ab/<name>.patch`: an A/B of one mechanism, in one session.
+// A is the working tree; B is the working tree with the patch applied (typically the mechanism
+// taken out). Both are built in temporary copies of the workspace, served side by side by the
+// same static server, and loaded cold in alternating runs (A B, B A, …). Each run's median per
+// route is kept, so the report shows every run and the spread; a difference counts only when the
+// two sides' runs do not overlap. The section is appended to bench/ab.md.
+//
+// Options: --runs 3 (per side)  --loads 9 (per route and run)  --protocol h2|h1|both (h2)
+//          --rtt 40 (ms)  --lighthouse (adds Lighthouse score and TBT, one run per side and run)
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { copyWorkspace } from '../scripts/lib/workspace-copy.mjs';
+import { WORKSPACE_ROOT } from '../scripts/lib/workspace.mjs';
+import { launchBrowser } from '../e2e/support/browser.mjs';
+import { startStack } from '../e2e/support/stack.mjs';
+import { BENCH_ROUTES, lighthouseMedians, measureRoute, median } from './lib/measure.mjs';
+
+const { values } = parseArgs({
+  options: {
+    patch: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    loads: { type: 'string', default: '9' },
+    protocol: { type: 'string', default: 'h2' },
+    rtt: { type: 'string', default: '40' },
+    lighthouse: { type: 'boolean', default: false },
+  },
+});
+if (!values.patch || !existsSync(values.patch)) {
+  console.error(
+    'usage: npm run bench:ab -- --patch <file made with git diff> [--runs 3] [--loads 9] [--protocol h2|h1|both]',
+  );
+  process.exit(2);
+}
+const RUNS = Number(values.runs);
+const LOADS = Number(values.loads);
+const RTT_MS = Number(values.rtt);
+const PROTOCOLS = values.protocol === 'both' ? ['h2', 'h1'] : [values.protocol];
+const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
+
+/** The patch's first lines up to the diff: what B is, in the author's words. */
+function patchDescription(file) {
+  const text = readFileSync(file, 'utf8');
+  return text.slice(0, text.indexOf('diff --git')).trim() || basename(file);
+}
+
+const METRICS = [
+  ['ttcMs', 'time to content (ms)', 0],
+  ['longTaskMs', 'long tasks before content (ms)', 0],
+  ['jsKiB', 'JS before content (KiB gzip)', 1],
+  ['requests', 'requests before content', 0],
+  ['depth', 'script round trips', 0],
+];
+
+function verdict(a, b, lowerIsBetter = true) {
+  const [aMin, aMax, bMin, bMax] = [Math.min(...a), Math.max(...a), Math.min(...b), Math.max(...b)];
+  if (aMax === aMin && bMax === bMin && aMin === bMin) return 'same';
+  if (bMax < aMin) return lowerIsBetter ? 'B better, beyond the spread' : 'A better, beyond the spread';
+  if (bMin > aMax) return lowerIsBetter ? 'A better, beyond the spread' : 'B better, beyond the spread';
+  return 'within the spread';
+}
+
+const fmt = (value, digits) => value.toFixed(digits);
+const runsCell = (values, digits) =>
+  `${fmt(median(values), digits)} [${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}] (${values.map((v) => fmt(v, digits)).join(', ')})`;
+
+async function main() {
+  const description = patchDescription(values.patch);
+  console.log(`A/B: ${description}\nBuilding both sides…`);
+  const sides = { A: copyWorkspace(), B: copyWorkspace() };
+  sides.B.applyPatch(values.patch);
+  const browser = await launchBrowser();
+  const sections = [];
+  try {
+    for (const side of Object.values(sides)) for (const app of APPS) await side.build(app);
+    for (const protocol of PROTOCOLS) {
+      const stacks = {
+        A: await startStack({ buildRoot: sides.A.root, protocol }),
+        B: await startStack({ buildRoot: sides.B.root, protocol }),
+      };
+      /** results[side][route][metric] = one value per run */
+      const results = { A: {}, B: {} };
+      const lighthouse = { A: {}, B: {} };
+      try {
+        for (let run = 0; run < RUNS; run += 1) {
+          for (const side of run % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
+            console.log(`${protocol} run ${run + 1}/${RUNS}, side ${side}…`);
+            for (const route of BENCH_ROUTES) {
+              const measured = await measureRoute(browser, stacks[side].shellUrl, route, {
+                loads: LOADS,
+                rttMs: RTT_MS,
+              });
+              results[side][route.path] ??= Object.fromEntries(METRICS.map(([key]) => [key, []]));
+              for (const [key] of METRICS) results[side][route.path][key].push(measured[key]);
+            }
+            if (values.lighthouse) {
+              const scores = await lighthouseMedians(stacks[side].shellUrl, BENCH_ROUTES, 1);
+              for (const [path, score] of Object.entries(scores)) {
+                lighthouse[side][path] ??= { score: [], tbtMs: [], lcpMs: [] };
+                for (const key of ['score', 'tbtMs', 'lcpMs']) lighthouse[side][path][key].push(score[key]);
+              }
+            }
+          }
+        }
+      } finally {
+        await stacks.A.stop();
+        await stacks.B.stop();
+      }
+      const rows = [];
+      for (const { path } of BENCH_ROUTES) {
+        for (const [key, label, digits] of METRICS) {
+          const a = results.A[path][key];
+          const b = results.B[path][key];
+          rows.push(`| ${path} | ${label} | ${runsCell(a, digits)} | ${runsCell(b, digits)} | ${verdict(a, b)} |`);
+        }
+        if (values.lighthouse) {
+          for (const [key, label, lowerIsBetter] of [
+            ['score', 'Lighthouse score', false],
+            ['tbtMs', 'TBT (ms, Lighthouse)', true],
+            ['lcpMs', 'LCP (ms, Lighthouse)', true],
+          ]) {
+            const a = lighthouse.A[path][key];
+            const b = lighthouse.B[path][key];
+            rows.push(
+              `| ${path} | ${label} | ${runsCell(a, 0)} | ${runsCell(b, 0)} | ${verdict(a, b, lowerIsBetter)} |`,
+            );
+          }
+        }
+      }
+      sections.push(
+        `**${protocol === 'h2' ? 'HTTP/2' : 'HTTP/1.1'}** — median of each run's ${LOADS} cold loads, ${RTT_MS} ms added round trip; cells: median [min–max] (each run)\n\n| route | metric | A | B | verdict |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    sides.A.remove();
+    sides.B.remove();
+  }
+  const section = `\n## ${description.split('\n')[0]}\n\n${new Date().toISOString()} · \`npm run bench:ab -- --patch ${values.patch}${values.lighthouse ? ' --lighthouse' : ''} --protocol ${values.protocol}\` · ${RUNS} runs per side, alternating\n\n${description.split('\n').slice(1).join('\n').trim()}\n\n${sections.join('\n\n')}\n`;
+  appendFileSync(join(WORKSPACE_ROOT, 'bench', 'ab.md'), section);
+  console.log(section);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+// What the benchmark and the A/B runs measure of a cold page load, and how they sum it up.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.mjs';
+import { contentMark, loadCold } from '../../e2e/support/first-load.mjs';
+
+/** The routes measured: the home page, a listing and the sign-in page (three remotes' worth of paths). */
+export const BENCH_ROUTES = [
+  { path: '/', mark: contentMark('catalog/HomePage') },
+  { path: '/blog', mark: contentMark('catalog/ListingPage') },
+  { path: '/signin', mark: contentMark('auth/SignInPage') },
+];
+
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Sequential round trips: a resource's depth is one more than the deepest script or fetch
+ * that had finished before it started (the critical request chain, read from Resource Timing).
+ */
+export function chainDepth(resources) {
+  const chain = resources.filter(
+    (r) =>
+      r.initiatorType === 'script' ||
+      r.initiatorType === 'fetch' ||
+      r.initiatorType === 'link' ||
+      r.name.endsWith('.js'),
+  );
+  const depth = new Map();
+  for (const resource of [...chain].sort((a, b) => a.startTime - b.startTime)) {
+    let parent = 0;
+    for (const [other, otherDepth] of depth) {
+      if (other.responseEnd <= resource.startTime) parent = Math.max(parent, otherDepth);
+    }
+    depth.set(resource, parent + 1);
+  }
+  return Math.max(0, ...depth.values());
+}
+
+/**
+ * One cold load: time to content, JS bytes before it (per app when `appOf` names the app of a
+ * URL), requests before it (the document included), script round trips and long-task time.
+ */
+export async function measureLoad(browser, url, mark, { rttMs, appOf = () => 'all' }) {
+  const { ttc, beforeContent, scripts, jsBytes, longTaskMs } = await loadCold(browser, url, mark, { rttMs });
+  const perApp = {};
+  for (const script of scripts) perApp[appOf(script.name)] = (perApp[appOf(script.name)] ?? 0) + script.encodedBodySize;
+  return {
+    ttc,
+    jsBytes,
+    perApp,
+    longTaskMs,
+    requests: beforeContent.length + 1,
+    depth: chainDepth(beforeContent.filter((r) => r.responseEnd <= ttc)),
+  };
+}
+
+/** `loads` cold loads of one route, summed up as medians. */
+export async function measureRoute(browser, baseUrl, route, { loads, rttMs, appOf }) {
+  const results = [];
+  for (let i = 0; i < loads; i += 1)
+    results.push(await measureLoad(browser, `${baseUrl}${route.path}`, route.mark, { rttMs, appOf }));
+  const apps = [...new Set(results.flatMap((load) => Object.keys(load.perApp)))];
+  return {
+    jsKiB: median(results.map((l) => l.jsBytes)) / 1024,
+    perAppKiB: Object.fromEntries(apps.map((app) => [app, median(results.map((l) => l.perApp[app] ?? 0)) / 1024])),
+    requests: median(results.map((l) => l.requests)),
+    depth: median(results.map((l) => l.depth)),
+    ttcMs: median(results.map((l) => l.ttc)),
+    longTaskMs: median(results.map((l) => l.longTaskMs)),
+  };
+}
+
+/** Lighthouse (mobile, simulated throttling) on each route, `runs` times: the median of each figure. */
+export async function lighthouseMedians(baseUrl, routes, runs) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    // Local HTTPS runs on a certificate made for this machine.
+    chromeFlags: ['--headless=new', '--ignore-certificate-errors', ...CHROMIUM_ARGS],
+  });
+  try {
+    const scores = {};
+    for (const route of routes) {
+      const samples = [];
+      for (let run = 0; run < runs; run += 1) {
+        const { lhr } = await lighthouse(`${baseUrl}${route.path}`, {
+          port: chrome.port,
+          output: 'json',
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+        });
+        samples.push({
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+          tbtMs: lhr.audits['total-blocking-time'].numericValue,
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        });
+      }
+      scores[route.path] = {
+        score: median(samples.map((s) => s.score)),
+        lcpMs: Math.round(median(samples.map((s) => s.lcpMs))),
+        tbtMs: Math.round(median(samples.map((s) => s.tbtMs))),
+        cls: Number(median(samples.map((s) => s.cls)).toFixed(3)),
+        scores: samples.map((s) => s.score),
+      };
+    }
+    return scores;
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import { exportNameOf, type PagePropsOf, type RemoteModuleId, type RemoteName } from '@devhub/shared/remote-contract';
+
+// The benchmark's baseline: the same app as one bundle. The shell's remote loader is swapped
+// for this module at build time, so every page is a plain dynamic import.
+
+type PageComponent<K extends RemoteModuleId> = ComponentType<PagePropsOf<K>>;
+
+const MODULES: Record<RemoteModuleId, () => Promise<Record<string, unknown>>> = {
+  'catalog/HomePage': () => import('../../remote-catalog/src/app/exposes/home-page'),
+  'catalog/ListingPage': () => import('../../remote-catalog/src/app/exposes/listing-page'),
+  'auth/SignInPage': () => import('../../remote-auth/src/app/exposes/sign-in-page'),
+  'auth/SignUpPage': () => import('../../remote-auth/src/app/exposes/sign-up-page'),
+  'account/ProfilePage': () => import('../../remote-account/src/app/exposes/profile-page'),
+  'account/RepoPage': () => import('../../remote-account/src/app/exposes/repo-page'),
+  'account/CartPage': () => import('../../remote-account/src/app/exposes/cart-page'),
+  'account/SettingPage': () => import('../../remote-account/src/app/exposes/setting-page'),
+};
+
+export class IncompatibleRemoteError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+const loaded = new Map<RemoteModuleId, ComponentType<never>>();
+
+/** Nothing to register: index.html still reads the registry once, so both variants make that request. */
+export function startRemotes(): void {}
+
+export async function loadPage<K extends RemoteModuleId>(id: K): Promise<PageComponent<K>> {
+  const component = (await MODULES[id]())[exportNameOf(id)] as PageComponent<K>;
+  loaded.set(id, component as ComponentType<never>);
+  return component;
+}
+
+export function loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | undefined {
+  return loaded.get(id) as PageComponent<K> | undefined;
+}
+
+export async function preloadPage(): Promise<void> {}
+
+export async function inspectRemote(_remote: RemoteName): Promise<void> {}

@@ -1,0 +1,44 @@
+// The benchmark's baseline: the same app built as one bundle, without Module Federation. The
+// shell's config with the federation parts taken out; its remote loader swapped for direct
+// imports of the remotes' exposed modules (mono-remote-loader.ts).
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
+import shellConfig from '../../shell/rspack.config.ts';
+import { CompatibilityRecordPlugin } from '../../rspack/compatibility-record-plugin.ts';
+
+const here = import.meta.dirname;
+const shellDir = join(here, '../../shell');
+
+const federationOnly = (plugin: unknown) =>
+  plugin instanceof ModuleFederationPlugin ||
+  plugin instanceof CompatibilityRecordPlugin ||
+  plugin instanceof rspack.NormalModuleReplacementPlugin ||
+  plugin instanceof rspack.HtmlRspackPlugin;
+
+const config: Configuration = {
+  ...shellConfig,
+  entry: { main: join(here, 'mono-index.ts') },
+  output: { ...shellConfig.output, path: join(here, '../tmp/mono') },
+  resolve: {
+    ...shellConfig.resolve,
+    alias: {
+      [join(shellDir, 'src/features/remotes/remote-loader.ts')]: join(here, 'mono-remote-loader.ts'),
+      [join(shellDir, 'src/features/remotes/remote-preload.ts')]: join(here, 'mono-remote-preload.ts'),
+    },
+  },
+  plugins: [
+    ...(shellConfig.plugins ?? []).filter((plugin) => !federationOnly(plugin)),
+    new rspack.HtmlRspackPlugin({
+      template: join(shellDir, 'index.html'),
+      minify: true,
+      // One bundle has no remote to warm up; it still reads the registry once, like the shell.
+      templateParameters: {
+        warmUpScript: "window.__devhubRegistry = fetch('/remotes.json');",
+        compatibilityRecord: '{}',
+      },
+    }) as RspackPluginInstance,
+  ],
+};
+
+export default config;

@@ -1,0 +1,187 @@
+// `npm run bench`: the federated app against the same app built as one bundle (mono), served by
+// the same static server with the same cache headers, over HTTP/2 (TLS, as a CDN serves it) and
+// HTTP/1.1. Prints one table and writes bench/results.json and bench/results.md. Timings are
+// reported here, never asserted in tests.
+//
+// BENCH_LOADS (15), BENCH_RTT_MS (40), BENCH_LIGHTHOUSE_RUNS (3), BENCH_BUILD_RUNS (3) and
+// BENCH_PROTOCOLS ("h2,h1") shorten or change a run.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { localCertificate } from '../scripts/lib/local-certificate.mjs';
+import { closeServer, createStaticServer, listen } from '../scripts/lib/static-server.mjs';
+import { launchBrowser } from '../e2e/support/browser.mjs';
+import { ROOT, startStack } from '../e2e/support/stack.mjs';
+import { BENCH_ROUTES, lighthouseMedians, measureRoute, median } from './lib/measure.mjs';
+
+const LOADS = Number(process.env.BENCH_LOADS ?? 15);
+// Loopback has no latency, which would hide the cost of sequential round trips: every request
+// of the timed loads pays this much, as on a good real connection.
+const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 40);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 3);
+const PROTOCOLS = (process.env.BENCH_PROTOCOLS ?? 'h2,h1').split(',');
+const PROTOCOL_NAMES = { h2: 'HTTP/2', h1: 'HTTP/1.1' };
+const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
+const MONO_CONFIG = join(ROOT, 'bench', 'mono', 'rspack.config.ts');
+const MONO_DIR = join(ROOT, 'bench', 'tmp', 'mono');
+const RESULTS_DIR = join(ROOT, 'bench');
+const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
+
+function build(dir, args = []) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [rspackCli, 'build', ...args], {
+      cwd: join(ROOT, dir),
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk) => (errors += chunk));
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${dir} build failed:\n${errors}`)),
+    );
+  });
+}
+
+async function buildTimes() {
+  const perApp = Object.fromEntries(APPS.map((app) => [app, []]));
+  const all = [];
+  const mono = [];
+  for (let run = 0; run < BUILD_RUNS; run += 1) {
+    for (const app of APPS) perApp[app].push(await build(app));
+    const started = performance.now();
+    await Promise.all(APPS.map((app) => build(app)));
+    all.push(performance.now() - started);
+    mono.push(await build('shell', ['-c', MONO_CONFIG]));
+  }
+  return {
+    perApp: Object.fromEntries(Object.entries(perApp).map(([app, times]) => [app, Math.round(median(times))])),
+    all: Math.round(median(all)),
+    mono: Math.round(median(mono)),
+  };
+}
+
+async function measureVariant(browser, baseUrl, appOf) {
+  const result = {};
+  for (const route of BENCH_ROUTES)
+    result[route.path] = await measureRoute(browser, baseUrl, route, { loads: LOADS, rttMs: RTT_MS, appOf });
+  return result;
+}
+
+async function measureProtocol(browser, protocol) {
+  const stack = await startStack({ protocol });
+  const certificate = protocol === 'h2' ? await localCertificate() : undefined;
+  const monoServer = createStaticServer({
+    root: MONO_DIR,
+    spa: true,
+    files: { '/remotes.json': stack.registryFile },
+    tls: certificate && { key: certificate.key, cert: certificate.cert },
+  });
+  const monoUrl = `${certificate ? 'https' : 'http'}://127.0.0.1:${await listen(monoServer, 0, '127.0.0.1')}`;
+  const origins = Object.fromEntries(Object.entries(stack.remotes).map(([name, url]) => [new URL(url).origin, name]));
+  const federatedAppOf = (url) => origins[new URL(url).origin] ?? 'shell';
+  try {
+    console.log(`${PROTOCOL_NAMES[protocol]}: loading each route ${LOADS} times, cold…`);
+    const federatedLoads = await measureVariant(browser, stack.shellUrl, federatedAppOf);
+    const monoLoads = await measureVariant(browser, monoUrl, () => 'mono');
+    console.log(`${PROTOCOL_NAMES[protocol]}: Lighthouse (mobile), ${LIGHTHOUSE_RUNS} runs per route and side…`);
+    return {
+      federated: {
+        loads: federatedLoads,
+        lighthouse: await lighthouseMedians(stack.shellUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS),
+      },
+      mono: { loads: monoLoads, lighthouse: await lighthouseMedians(monoUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS) },
+    };
+  } finally {
+    await stack.stop();
+    await closeServer(monoServer);
+  }
+}
+
+const ratio = (federated, mono) => (mono > 0 ? (federated / mono).toFixed(2) : '-');
+
+function table(results) {
+  const header = ['metric', 'route'];
+  for (const protocol of PROTOCOLS) header.push(`${PROTOCOL_NAMES[protocol]} fed`, 'mono', 'ratio');
+  const rows = [header];
+  const add = (metric, path, pick, digits = 1) => {
+    const row = [metric, path];
+    for (const protocol of PROTOCOLS) {
+      const { federated, mono } = results.protocols[protocol];
+      const f = pick(federated, path);
+      const m = pick(mono, path);
+      row.push(
+        f === undefined ? '' : f.toFixed(digits),
+        m === undefined ? '' : m.toFixed(digits),
+        f === undefined || m === undefined ? '' : ratio(f, m),
+      );
+    }
+    rows.push(row);
+  };
+  for (const { path } of BENCH_ROUTES) {
+    add('JS gzip (KiB)', path, (v, p) => v.loads[p].jsKiB);
+    const apps = Object.keys(results.protocols[PROTOCOLS[0]].federated.loads[path].perAppKiB);
+    for (const app of apps)
+      add(`  of which ${app}`, path, (v, p) =>
+        v.loads[p].perAppKiB.mono === undefined ? v.loads[p].perAppKiB[app] : undefined,
+      );
+    add('requests before content', path, (v, p) => v.loads[p].requests, 0);
+    add('script round trips', path, (v, p) => v.loads[p].depth, 0);
+    add('time to content (ms)', path, (v, p) => v.loads[p].ttcMs);
+    add('long tasks before content (ms)', path, (v, p) => v.loads[p].longTaskMs, 0);
+    add('Lighthouse score', path, (v, p) => v.lighthouse[p].score, 0);
+    add('LCP (ms)', path, (v, p) => v.lighthouse[p].lcpMs, 0);
+    add('TBT (ms)', path, (v, p) => v.lighthouse[p].tbtMs, 0);
+    add('CLS', path, (v, p) => v.lighthouse[p].cls, 3);
+  }
+  const buildRow = (metric, value, mono = '') => [
+    metric,
+    '',
+    String(value),
+    String(mono),
+    mono === '' ? '' : ratio(value, mono),
+  ];
+  for (const [app, ms] of Object.entries(results.build.perApp)) rows.push(buildRow(`build ${app} (ms)`, ms));
+  rows.push(buildRow('build all, in parallel (ms)', results.build.all, results.build.mono));
+  return rows.map((row) => [...row, ...Array(Math.max(0, header.length - row.length)).fill('')]);
+}
+
+function markdown(rows, results) {
+  const lines = rows.map((row) => `| ${row.join(' | ')} |`);
+  lines.splice(1, 0, `| ${rows[0].map(() => '---').join(' | ')} |`);
+  return `# DevHub benchmark\n\n${results.date} · ${LOADS} cold loads per route (median), ${RTT_MS} ms added round-trip latency · Lighthouse: mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS} runs · builds: median of ${BUILD_RUNS}\n\n${lines.join('\n')}\n`;
+}
+
+async function main() {
+  console.log(`Building (median of ${BUILD_RUNS})…`);
+  const buildResults = await buildTimes();
+  const browser = await launchBrowser();
+  const protocols = {};
+  try {
+    for (const protocol of PROTOCOLS) protocols[protocol] = await measureProtocol(browser, protocol);
+  } finally {
+    await browser.close();
+  }
+  const results = {
+    date: new Date().toISOString(),
+    loadsPerRoute: LOADS,
+    rttMs: RTT_MS,
+    lighthouseRuns: LIGHTHOUSE_RUNS,
+    build: buildResults,
+    protocols,
+  };
+  const rows = table(results);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  console.log(`\n${rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ')).join('\n')}\n`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(RESULTS_DIR, 'results.md'), markdown(rows, results));
+  console.log('Wrote bench/results.json and bench/results.md');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
