@@ -79,29 +79,29 @@ describe('unwrapBody', () => {
 describe('spec §8 error mapping', () => {
   const json = (status: number, body: object) => () => HttpResponse.json(body, { status });
 
-  it.each<[string, () => Response, string, number | undefined]>([
-    ['400 with the server message', json(400, { message: 'Email không hợp lệ' }), 'Email không hợp lệ', 400],
-    ['400 without a message', json(400, {}), 'Dữ liệu không hợp lệ', 400],
-    ['400 with a blank message', json(400, { message: '  ' }), 'Dữ liệu không hợp lệ', 400],
-    ['401', json(401, { message: 'Unauthorized' }), 'Tên đăng nhập hoặc mật khẩu không đúng', 401],
-    ['409', json(409, { message: 'Conflict' }), 'Trùng tên đăng nhập hoặc email', 409],
-    ['429 with the server message', json(429, { message: 'Chậm lại' }), 'Chậm lại', 429],
+  it.each<[string, string, () => Response, number | undefined]>([
+    ['400 with the server message', 'Email không hợp lệ', json(400, { message: 'Email không hợp lệ' }), 400],
+    ['400 without a message', 'Dữ liệu không hợp lệ', json(400, {}), 400],
+    ['400 with a blank message', 'Dữ liệu không hợp lệ', json(400, { message: '  ' }), 400],
+    ['401', 'Tên đăng nhập hoặc mật khẩu không đúng', json(401, { message: 'Unauthorized' }), 401],
+    ['409', 'Trùng tên đăng nhập hoặc email', json(409, { message: 'Conflict' }), 409],
+    ['429 with the server message', 'Chậm lại', json(429, { message: 'Chậm lại' }), 429],
     [
       '429 without a body',
-      () => new HttpResponse(null, { status: 429 }),
       'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút',
+      () => new HttpResponse(null, { status: 429 }),
       429,
     ],
-    ['500', json(500, { message: 'TypeError: x is undefined' }), 'Lỗi máy chủ, vui lòng thử lại sau', 500],
-    ['another status with a message', json(403, { message: 'Bị chặn' }), 'Bị chặn', 403],
+    ['500', 'Lỗi máy chủ, vui lòng thử lại sau', json(500, { message: 'TypeError: x is undefined' }), 500],
+    ['another status with a message', 'Bị chặn', json(403, { message: 'Bị chặn' }), 403],
     [
       'another status with an HTML page',
-      () => new HttpResponse('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
       'Lỗi hệ thống, vui lòng thử lại!',
+      () => new HttpResponse('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
       502,
     ],
-    ['no response', () => HttpResponse.error(), 'Lỗi hệ thống, vui lòng thử lại!', undefined],
-  ])('%s', async (_case, reply, message, status) => {
+    ['no response', 'Lỗi hệ thống, vui lòng thử lại!', () => HttpResponse.error(), undefined],
+  ])("maps %s to '%s'", async (_case, message, reply, status) => {
     server.use(http.post(AUTH_API.register, reply));
     const error = await failureOf(apiClient.post('/auth/register', {}));
     expect(toErrorMessage(error)).toBe(message);
@@ -119,7 +119,7 @@ describe('spec §8 error mapping', () => {
     );
   });
 
-  it('maps anything that is not an HTTP failure to the no-response message', () => {
+  it("maps anything that is not an HTTP failure to 'Lỗi hệ thống, vui lòng thử lại!'", () => {
     expect(toErrorMessage(new Error('bug'))).toBe('Lỗi hệ thống, vui lòng thử lại!');
     expect(toErrorMessage('oops')).toBe('Lỗi hệ thống, vui lòng thử lại!');
     expect(errorStatus(new Error('bug'))).toBeUndefined();

@@ -143,7 +143,7 @@ describe('sign-in page', () => {
       expect(screen.getByRole('link', { name: 'Đăng ký' })).toHaveAttribute('href', '/signup?redirect=%2Fcart');
     });
 
-    it('answers a response without a token with the wrong-credentials error and clears only the password', async () => {
+    it("answers a response without a token with 'Tên đăng nhập hoặc mật khẩu không đúng' and clears only the password", async () => {
       answerSignIn(() => HttpResponse.json({ data: {} }));
       const { user, router } = renderSignIn();
       await fillAndSubmit(user);
@@ -206,7 +206,7 @@ describe('sign-in page', () => {
       expect(submit()).toBeEnabled();
     });
 
-    it('refuses a wrong password with the wrong-credentials error, clears it and focuses it for the retry', async () => {
+    it("refuses a wrong password with 'Tên đăng nhập hoặc mật khẩu không đúng', clears it and focuses it for the retry", async () => {
       authApi.addAccount();
       const { user } = renderSignIn();
       await fillAndSubmit(user, TEST_ACCOUNT.username, 'mat-khau-sai');

@@ -189,9 +189,9 @@ describe('sign-up page', () => {
     });
 
     it.each([
-      ['400, whatever its message', { status: 400, message: 'Email đã bị khóa' }],
+      ['400 (whatever its message)', { status: 400, message: 'Email đã bị khóa' }],
       ['400 without a message', { status: 400 }],
-      ['409, whatever its message', { status: 409, message: 'duplicate' }],
+      ['409 (whatever its message)', { status: 409, message: 'duplicate' }],
       ['409 without a message', { status: 409 }],
     ])("answers data.status %s with 'Trùng tên đăng nhập hoặc email' and resets the form", async (_case, data) => {
       registerAnswers({ data });
