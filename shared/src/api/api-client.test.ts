@@ -1,28 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { http, HttpResponse } from 'msw';
 import { createElement } from 'react';
-import toast, { Toaster } from 'react-hot-toast';
+import { Toaster } from 'react-hot-toast';
+import { AUTH_API, authApi } from '../../../test-support/auth-api-handlers';
+import { sentRequests, server } from '../../../test-support/msw-server';
 import { useSessionStore } from '../session/session-store';
 import { apiClient, errorStatus, messageForStatus, toErrorMessage, unwrapBody } from './api-client';
 import { login } from './auth-api';
-
-type Reply = { status: number; body?: unknown } | 'network-error';
-
-const realAdapter = apiClient.defaults.adapter;
-let seen: InternalAxiosRequestConfig[];
-
-/** Answers every request with `reply` at the HTTP adapter, below the client's interceptors. */
-function answer(reply: Reply): void {
-  seen = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    if (reply === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    const response = { data: reply.body, status: reply.status, statusText: '', headers: {}, config, request: {} };
-    if (reply.status < 300) return response;
-    throw new AxiosError(`status ${reply.status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
-  };
-  apiClient.defaults.adapter = adapter;
-}
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -33,37 +17,45 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-afterEach(() => {
-  apiClient.defaults.adapter = realAdapter;
-  act(() => toast.removeAll());
-});
-
 describe('the one API client', () => {
-  it('speaks JSON to /api with no timeout and the XSRF names of spec §9', async () => {
-    answer({ status: 200, body: {} });
+  afterEach(() => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('sends JSON to /api and returns the XSRF-TOKEN cookie as the X-XSRF-TOKEN header (spec §7, §9)', async () => {
+    authApi.addAccount({ username: 'an', password: 'x' });
+    document.cookie = 'XSRF-TOKEN=xsrf-1';
     await apiClient.post('/auth/login', { username: 'an', password: 'x' });
-    const [config] = seen;
-    expect(config?.baseURL).toBe('/api');
-    expect(config?.timeout).toBe(0);
-    expect(config?.xsrfCookieName).toBe('XSRF-TOKEN');
-    expect(config?.xsrfHeaderName).toBe('X-XSRF-TOKEN');
-    expect(config?.headers.get('Content-Type')).toMatch(/^application\/json/);
-    expect(config?.data).toBe('{"username":"an","password":"x"}');
+
+    expect(await sentRequests()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: expect.objectContaining({
+          'content-type': expect.stringMatching(/^application\/json/),
+          accept: 'application/json',
+          'x-xsrf-token': 'xsrf-1',
+        }),
+        body: { username: 'an', password: 'x' },
+      },
+    ]);
+  });
+
+  it('sets no timeout of its own (spec §9: 0)', () => {
+    expect(apiClient.defaults.timeout).toBe(0);
   });
 
   it('sends an empty Authorization value when signed out, and the bearer token once signed in', async () => {
-    answer({ status: 200, body: {} });
+    authApi.addAccount();
+    const [first, second] = [authApi.tokenFor(), authApi.tokenFor()];
+    await failureOf(apiClient.get('/auth/me'));
+    useSessionStore.getState().signIn(first);
     await apiClient.get('/auth/me');
-    expect(seen[0]?.headers.get('Authorization')).toBe('');
-    expect(seen[0]?.headers.toJSON()).toHaveProperty('Authorization', '');
+    useSessionStore.getState().signIn(second);
+    await apiClient.get('/auth/me');
 
-    useSessionStore.getState().signIn('tok-1');
-    await apiClient.get('/auth/me');
-    expect(seen[1]?.headers.get('Authorization')).toBe('Bearer tok-1');
-
-    useSessionStore.getState().signIn('tok-2');
-    await apiClient.get('/auth/me');
-    expect(seen[2]?.headers.get('Authorization')).toBe('Bearer tok-2');
+    const sent = await sentRequests();
+    expect(sent.map(({ headers }) => headers.authorization)).toEqual(['', `Bearer ${first}`, `Bearer ${second}`]);
   });
 });
 
@@ -85,30 +77,49 @@ describe('unwrapBody', () => {
 });
 
 describe('spec §8 error mapping', () => {
-  it.each<[string, Reply, string]>([
-    ['400 with the server message', { status: 400, body: { message: 'Email không hợp lệ' } }, 'Email không hợp lệ'],
-    ['400 without a message', { status: 400, body: {} }, 'Dữ liệu không hợp lệ'],
-    ['400 with a blank message', { status: 400, body: { message: '  ' } }, 'Dữ liệu không hợp lệ'],
-    ['401', { status: 401, body: { message: 'Unauthorized' } }, 'Tên đăng nhập hoặc mật khẩu không đúng'],
-    ['409', { status: 409, body: { message: 'Conflict' } }, 'Trùng tên đăng nhập hoặc email'],
-    ['429 with the server message', { status: 429, body: { message: 'Chậm lại' } }, 'Chậm lại'],
-    ['429 without a message', { status: 429 }, 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút'],
-    ['500', { status: 500, body: { message: 'TypeError: x is undefined' } }, 'Lỗi máy chủ, vui lòng thử lại sau'],
-    ['another status with a message', { status: 403, body: { message: 'Bị chặn' } }, 'Bị chặn'],
+  const json = (status: number, body: object) => () => HttpResponse.json(body, { status });
+
+  it.each<[string, string, () => Response, number | undefined]>([
+    ['400 with the server message', 'Email không hợp lệ', json(400, { message: 'Email không hợp lệ' }), 400],
+    ['400 without a message', 'Dữ liệu không hợp lệ', json(400, {}), 400],
+    ['400 with a blank message', 'Dữ liệu không hợp lệ', json(400, { message: '  ' }), 400],
+    ['401', 'Tên đăng nhập hoặc mật khẩu không đúng', json(401, { message: 'Unauthorized' }), 401],
+    ['409', 'Trùng tên đăng nhập hoặc email', json(409, { message: 'Conflict' }), 409],
+    ['429 with the server message', 'Chậm lại', json(429, { message: 'Chậm lại' }), 429],
     [
-      'another status without a message',
-      { status: 502, body: '<html>Bad Gateway</html>' },
-      'Lỗi hệ thống, vui lòng thử lại!',
+      '429 without a body',
+      'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút',
+      () => new HttpResponse(null, { status: 429 }),
+      429,
     ],
-    ['no response', 'network-error', 'Lỗi hệ thống, vui lòng thử lại!'],
-  ])('%s', async (_case, reply, message) => {
-    answer(reply);
+    ['500', 'Lỗi máy chủ, vui lòng thử lại sau', json(500, { message: 'TypeError: x is undefined' }), 500],
+    ['another status with a message', 'Bị chặn', json(403, { message: 'Bị chặn' }), 403],
+    [
+      'another status with an HTML page',
+      'Lỗi hệ thống, vui lòng thử lại!',
+      () => new HttpResponse('<html>Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+      502,
+    ],
+    ['no response', 'Lỗi hệ thống, vui lòng thử lại!', () => HttpResponse.error(), undefined],
+  ])("maps %s to '%s'", async (_case, message, reply, status) => {
+    server.use(http.post(AUTH_API.register, reply));
     const error = await failureOf(apiClient.post('/auth/register', {}));
     expect(toErrorMessage(error)).toBe(message);
-    expect(errorStatus(error)).toBe(reply === 'network-error' ? undefined : reply.status);
+    expect(errorStatus(error)).toBe(status);
   });
 
-  it('maps anything that is not an HTTP failure to the no-response message', () => {
+  it("passes on the auth API's own words when it throttles or is busy", async () => {
+    authApi.rateLimit(30);
+    expect(toErrorMessage(await failureOf(login({ username: 'an', password: '12345678' })))).toBe(
+      'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút',
+    );
+    authApi.beBusy();
+    expect(toErrorMessage(await failureOf(login({ username: 'an', password: '12345678' })))).toBe(
+      'Máy chủ đang bận, vui lòng thử lại sau giây lát',
+    );
+  });
+
+  it("maps anything that is not an HTTP failure to 'Lỗi hệ thống, vui lòng thử lại!'", () => {
     expect(toErrorMessage(new Error('bug'))).toBe('Lỗi hệ thống, vui lòng thử lại!');
     expect(toErrorMessage('oops')).toBe('Lỗi hệ thống, vui lòng thử lại!');
     expect(errorStatus(new Error('bug'))).toBeUndefined();
@@ -124,10 +135,9 @@ describe('spec §8 error mapping', () => {
 describe('a 401 ends the session', () => {
   const expired = 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại';
 
-  it('signs out and toasts once when calls made with a token are refused', async () => {
+  it('signs out and toasts once when calls made with a token the API no longer accepts are refused', async () => {
     render(createElement(Toaster));
     useSessionStore.getState().signIn('stale');
-    answer({ status: 401, body: {} });
     await act(async () => {
       await Promise.all([failureOf(apiClient.get('/auth/me')), failureOf(apiClient.get('/auth/me'))]);
     });
@@ -138,9 +148,8 @@ describe('a 401 ends the session', () => {
 
   it('leaves a signed-out visitor alone', async () => {
     render(createElement(Toaster));
-    answer({ status: 401, body: {} });
     await act(async () => {
-      await failureOf(apiClient.get('/auth/me'));
+      expect(errorStatus(await failureOf(apiClient.get('/auth/me')))).toBe(401);
     });
     expect(screen.queryByText(expired)).not.toBeInTheDocument();
   });
@@ -148,11 +157,26 @@ describe('a 401 ends the session', () => {
   it('does not treat refused credentials at sign-in as an expired session', async () => {
     render(createElement(Toaster));
     useSessionStore.getState().signIn('current');
-    answer({ status: 401, body: {} });
     await act(async () => {
-      await failureOf(login({ username: 'an', password: 'wrong-password' }));
+      expect(errorStatus(await failureOf(login({ username: 'an', password: 'wrong-password' })))).toBe(401);
     });
     expect(useSessionStore.getState().token).toBe('current');
+    expect(screen.queryByText(expired)).not.toBeInTheDocument();
+  });
+
+  it.each<[string, () => Response]>([
+    ['403', () => HttpResponse.json({ message: 'Bị chặn' }, { status: 403 })],
+    ['500', () => HttpResponse.json({}, { status: 500 })],
+    ['no response', () => HttpResponse.error()],
+  ])('keeps the session when a call fails otherwise (%s)', async (_case, reply) => {
+    render(createElement(Toaster));
+    server.use(http.get(AUTH_API.me, reply));
+    useSessionStore.getState().signIn('current');
+    await act(async () => {
+      await failureOf(apiClient.get('/auth/me'));
+    });
+    expect(useSessionStore.getState().token).toBe('current');
+    expect(localStorage.getItem('access_token')).toBe('current');
     expect(screen.queryByText(expired)).not.toBeInTheDocument();
   });
 });

@@ -1,54 +1,55 @@
-import { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { http, HttpResponse } from 'msw';
+import { AUTH_API, TEST_ACCOUNT, authApi } from '../../../test-support/auth-api-handlers';
+import { sentRequests, server } from '../../../test-support/msw-server';
 import { useSessionStore } from '../session/session-store';
-import { apiClient } from './api-client';
 import { fetchCurrentUser, login, register } from './auth-api';
 
-const realAdapter = apiClient.defaults.adapter;
-let seen: InternalAxiosRequestConfig[];
-
-function answer(body: unknown): void {
-  seen = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { data: body, status: 200, statusText: '', headers: {}, config, request: {} };
-  };
-  apiClient.defaults.adapter = adapter;
-}
-
-afterEach(() => {
-  apiClient.defaults.adapter = realAdapter;
-});
+const FORM = { ...TEST_ACCOUNT, confirmPassword: TEST_ACCOUNT.password };
 
 describe('auth API calls (spec §7)', () => {
   it('signs in with username and password and reads data.access_token', async () => {
-    answer({ data: { access_token: 'tok' } });
-    await expect(login({ username: 'an', password: '12345678' })).resolves.toEqual({ data: { access_token: 'tok' } });
-    expect(seen[0]).toMatchObject({ method: 'post', url: '/auth/login' });
-    expect(JSON.parse(String(seen[0]?.data))).toEqual({ username: 'an', password: '12345678' });
+    authApi.addAccount();
+    const body = await login({ username: TEST_ACCOUNT.username, password: TEST_ACCOUNT.password });
+
+    expect(authApi.accountOf(body.data?.access_token)).toEqual(TEST_ACCOUNT);
+    expect(await sentRequests()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/auth/login',
+        body: { username: TEST_ACCOUNT.username, password: TEST_ACCOUNT.password },
+      }),
+    ]);
   });
 
   it('sends the whole sign-up form, confirmPassword included, and reads data.status and data.message', async () => {
-    answer({ data: { status: 200, message: 'Đăng ký thành công' } });
-    const form = {
-      displayName: 'An',
-      username: 'an',
-      email: 'an@example.vn',
-      password: '12345678',
-      confirmPassword: '12345678',
-    };
-    await expect(register(form)).resolves.toEqual({ data: { status: 200, message: 'Đăng ký thành công' } });
-    expect(seen[0]).toMatchObject({ method: 'post', url: '/auth/register' });
-    expect(JSON.parse(String(seen[0]?.data))).toEqual(form);
+    await expect(register(FORM)).resolves.toEqual({ data: { status: 200, message: 'Đăng ký thành công' } });
+    expect(await sentRequests()).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/api/auth/register', body: FORM }),
+    ]);
+    expect(authApi.accounts()).toEqual([TEST_ACCOUNT]);
   });
 
-  it('reads the current user with the bearer token, or null when the body has no data', async () => {
-    useSessionStore.getState().signIn('tok');
-    answer({ data: { username: 'an', displayName: 'An', email: 'an@example.vn' } });
-    await expect(fetchCurrentUser()).resolves.toEqual({ username: 'an', displayName: 'An', email: 'an@example.vn' });
-    expect(seen[0]).toMatchObject({ method: 'get', url: '/auth/me' });
-    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer tok');
+  it('reads the current user with the bearer token', async () => {
+    authApi.addAccount();
+    const token = authApi.tokenFor();
+    useSessionStore.getState().signIn(token);
 
-    answer({ message: 'no profile' });
+    await expect(fetchCurrentUser()).resolves.toEqual({
+      username: 'an.nguyen',
+      displayName: 'Nguyễn Văn An',
+      email: 'an@example.vn',
+    });
+    expect(await sentRequests()).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/api/auth/me',
+        headers: expect.objectContaining({ authorization: `Bearer ${token}` }),
+      }),
+    ]);
+  });
+
+  it('reads no current user from a body without data', async () => {
+    server.use(http.get(AUTH_API.me, () => HttpResponse.json({ message: 'no profile' })));
     await expect(fetchCurrentUser()).resolves.toBeNull();
   });
 });

@@ -29,20 +29,42 @@ function ThemedApp() {
   return <ThemeToggle />;
 }
 
+/** The store as a page that opens now finds it: a fresh module instance reading today's localStorage. */
+async function themeAtStartUp(): Promise<typeof useThemeStore> {
+  let store: typeof useThemeStore | undefined;
+  await jest.isolateModulesAsync(async () => {
+    ({ useThemeStore: store } = await import('./theme-store'));
+  });
+  return store as typeof useThemeStore;
+}
+
 const root = document.documentElement;
+const initialTheme = useThemeStore.getState();
+const realMatchMedia = window.matchMedia;
+
+afterEach(() => {
+  useThemeStore.setState(initialTheme, true);
+  window.matchMedia = realMatchMedia;
+  root.className = '';
+});
 
 describe('theme', () => {
-  beforeEach(() => {
-    useThemeStore.setState({ mode: 'system' });
-    root.className = '';
-  });
-
   it('reads the saved choice, defaulting to system', () => {
     expect(readSavedMode()).toBe('system');
     localStorage.setItem('theme', 'dark');
     expect(readSavedMode()).toBe('dark');
     localStorage.setItem('theme', 'purple');
     expect(readSavedMode()).toBe('system');
+  });
+
+  it.each([
+    ['light', 'light'],
+    ['dark', 'dark'],
+    ['purple', 'system'],
+    [null, 'system'],
+  ])('starts in the mode a previous visit saved under "theme" (%p → %s)', async (saved, mode) => {
+    if (saved !== null) localStorage.setItem('theme', saved);
+    expect((await themeAtStartUp()).getState().mode).toBe(mode);
   });
 
   it('cycles light → dark → system → light, saving light/dark and forgetting system', async () => {

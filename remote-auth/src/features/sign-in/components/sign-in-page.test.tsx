@@ -1,16 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import toast from 'react-hot-toast';
+import { http, HttpResponse } from 'msw';
 import { useSessionStore } from '@devhub/shared/session-store';
+import { AUTH_API, TEST_ACCOUNT, authApi } from '../../../../../test-support/auth-api-handlers';
+import { heldResponse, sentRequests, server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
-import { fakeHttp, heldReply, restoreHttp, type FakeReply } from '../../../lib/fake-http';
 import { SignInPage } from './sign-in-page';
 
 const TOKEN = 'header.payload.signature';
-
-afterEach(() => {
-  restoreHttp();
-  act(() => toast.removeAll());
-});
 
 function renderSignIn(route = '/signin') {
   return renderWithProviders(<SignInPage />, {
@@ -27,11 +23,18 @@ const username = () => screen.getByLabelText('Tên đăng nhập');
 const password = () => screen.getByLabelText('Mật khẩu');
 const submit = () => screen.getByRole('button', { name: /^Đăng nhập/ });
 
-async function fillAndSubmit(user: ReturnType<typeof renderSignIn>['user'], name = 'an.nguyen', secret = 'mat-khau-1') {
+async function fillAndSubmit(
+  user: ReturnType<typeof renderSignIn>['user'],
+  name = TEST_ACCOUNT.username,
+  secret = TEST_ACCOUNT.password,
+) {
   await user.type(username(), name);
   await user.type(password(), secret);
   await user.click(submit());
 }
+
+/** Every later sign-in answers `reply`, whatever the credentials. */
+const answerSignIn = (reply: () => Response | Promise<Response>) => server.use(http.post(AUTH_API.login, reply));
 
 describe('sign-in page', () => {
   it('shows the spec screen: fields, forgotten-password link, social buttons, sign-up link and logo', () => {
@@ -48,7 +51,6 @@ describe('sign-in page', () => {
 
   describe('validation (on submit, then again on every change)', () => {
     it('asks for both fields on an empty submit, under each field, without calling the API', async () => {
-      const { requests } = fakeHttp({});
       const { user } = renderSignIn();
       await user.click(submit());
 
@@ -56,14 +58,14 @@ describe('sign-in page', () => {
       expect(username()).toHaveAccessibleDescription('Vui lòng nhập tên đăng nhập');
       expect(password()).toHaveAttribute('aria-invalid', 'true');
       expect(password()).toHaveAccessibleDescription('Vui lòng nhập mật khẩu');
-      expect(requests).toHaveLength(0);
+      expect(await sentRequests()).toEqual([]);
     });
 
     it('treats a username of spaces as missing', async () => {
       const { user } = renderSignIn();
-      await user.type(username(), '   ');
-      await user.click(submit());
+      await fillAndSubmit(user, '   ');
       expect(username()).toHaveAccessibleDescription('Vui lòng nhập tên đăng nhập');
+      expect(await sentRequests()).toEqual([]);
     });
 
     it('asks for at least 8 characters of password', async () => {
@@ -72,6 +74,7 @@ describe('sign-in page', () => {
       expect(password()).toHaveAccessibleDescription('Mật khẩu phải có ít nhất 8 kí tự');
       expect(username()).toHaveAttribute('aria-invalid', 'false');
       expect(username()).not.toHaveAccessibleDescription();
+      expect(await sentRequests()).toEqual([]);
     });
 
     it('stays quiet while typing before the first submit', async () => {
@@ -99,23 +102,23 @@ describe('sign-in page', () => {
   });
 
   describe('spec §4 transitions', () => {
-    it('stores the token, says so and goes home; the loading flag ends off', async () => {
-      const { requests } = fakeHttp({
-        'POST /auth/login': () => ({ status: 200, body: { data: { access_token: TOKEN } } }),
-      });
+    it("keeps the token the API issued, says 'Đăng nhập thành công' and goes home; the loading flag ends off", async () => {
+      authApi.addAccount();
       const { user, router } = renderWithProviders(<SignInPage />, { route: '/signin' });
       await fillAndSubmit(user);
 
       expect(await screen.findByText('Đăng nhập thành công')).toBeInTheDocument();
-      expect(requests).toEqual([
+      expect(await sentRequests()).toEqual([
         expect.objectContaining({
           method: 'POST',
-          url: '/auth/login',
+          path: '/api/auth/login',
           body: { username: 'an.nguyen', password: 'mat-khau-1' },
         }),
       ]);
-      expect(useSessionStore.getState()).toMatchObject({ token: TOKEN, isAuthenticated: true });
-      expect(localStorage.getItem('access_token')).toBe(TOKEN);
+      const { token } = useSessionStore.getState();
+      expect(authApi.accountOf(token)?.username).toBe('an.nguyen');
+      expect(useSessionStore.getState().isAuthenticated).toBe(true);
+      expect(localStorage.getItem('access_token')).toBe(token);
       expect(router.state.location.pathname).toBe('/');
       // Mounted on every path here, so the same form is still on screen after the navigation.
       await waitFor(() => expect(submit()).toBeEnabled());
@@ -128,7 +131,7 @@ describe('sign-in page', () => {
       ['%2F%2Fevil.example', '/', ''],
       ['javascript%3Aalert(1)', '/', ''],
     ])('after sign-in follows redirect=%s only when it is a same-site path', async (redirect, pathname, search) => {
-      fakeHttp({ 'POST /auth/login': () => ({ status: 200, body: { data: { access_token: TOKEN } } }) });
+      authApi.addAccount();
       const { user, router } = renderSignIn(`/signin?redirect=${redirect}`);
       await fillAndSubmit(user);
       await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
@@ -140,8 +143,8 @@ describe('sign-in page', () => {
       expect(screen.getByRole('link', { name: 'Đăng ký' })).toHaveAttribute('href', '/signup?redirect=%2Fcart');
     });
 
-    it('answers a response without a token with the wrong-credentials error and clears only the password', async () => {
-      fakeHttp({ 'POST /auth/login': () => ({ status: 200, body: { data: {} } }) });
+    it("answers a response without a token with 'Tên đăng nhập hoặc mật khẩu không đúng' and clears only the password", async () => {
+      answerSignIn(() => HttpResponse.json({ data: {} }));
       const { user, router } = renderSignIn();
       await fillAndSubmit(user);
 
@@ -156,16 +159,17 @@ describe('sign-in page', () => {
     });
 
     it('shows a spinner and disables the button while the request runs, and only then', async () => {
-      const held = heldReply();
-      fakeHttp({ 'POST /auth/login': held.route });
+      const held = heldResponse();
+      answerSignIn(held.resolver);
       const { user } = renderSignIn();
+      expect(submit()).toHaveAttribute('aria-busy', 'false');
       await fillAndSubmit(user);
 
       expect(submit()).toBeDisabled();
       expect(submit()).toHaveAttribute('aria-busy', 'true');
       expect(submit()).toHaveTextContent('Đang xử lý…');
 
-      act(() => held.release({ status: 500, body: {} }));
+      act(() => held.release(HttpResponse.json({}, { status: 500 })));
       await waitFor(() => expect(submit()).toBeEnabled());
       expect(submit()).toHaveAttribute('aria-busy', 'false');
       expect(submit()).not.toHaveTextContent('Đang xử lý…');
@@ -173,23 +177,25 @@ describe('sign-in page', () => {
   });
 
   describe('spec §8 error catalogue', () => {
-    it.each<[string, FakeReply, string, boolean]>([
+    const json = (status: number, body: object) => () => HttpResponse.json(body, { status });
+
+    it.each<[string, string, () => Response, boolean]>([
+      ['400 with a message', 'Tên đăng nhập quá dài', json(400, { message: 'Tên đăng nhập quá dài' }), false],
+      ['400 without a message', 'Dữ liệu không hợp lệ', json(400, {}), false],
+      ['401', 'Tên đăng nhập hoặc mật khẩu không đúng', json(401, { message: 'ignored' }), true],
+      ['409', 'Trùng tên đăng nhập hoặc email', json(409, {}), false],
+      ['429', 'Thử lại sau 5 phút', json(429, { message: 'Thử lại sau 5 phút' }), false],
+      ['500', 'Lỗi máy chủ, vui lòng thử lại sau', json(500, { message: 'stack trace' }), false],
+      ['another status with a message', 'Ấm trà', json(418, { message: 'Ấm trà' }), false],
       [
-        '400 with a message',
-        { status: 400, body: { message: 'Tên đăng nhập quá dài' } },
-        'Tên đăng nhập quá dài',
+        'another status without a message',
+        'Lỗi hệ thống, vui lòng thử lại!',
+        () => new HttpResponse(null, { status: 503 }),
         false,
       ],
-      ['400 without a message', { status: 400, body: {} }, 'Dữ liệu không hợp lệ', false],
-      ['401', { status: 401, body: { message: 'ignored' } }, 'Tên đăng nhập hoặc mật khẩu không đúng', true],
-      ['409', { status: 409, body: {} }, 'Trùng tên đăng nhập hoặc email', false],
-      ['429', { status: 429, body: { message: 'Thử lại sau 5 phút' } }, 'Thử lại sau 5 phút', false],
-      ['500', { status: 500, body: { message: 'stack trace' } }, 'Lỗi máy chủ, vui lòng thử lại sau', false],
-      ['another status with a message', { status: 418, body: { message: 'Ấm trà' } }, 'Ấm trà', false],
-      ['another status without a message', { status: 503 }, 'Lỗi hệ thống, vui lòng thử lại!', false],
-      ['no response', 'network-error', 'Lỗi hệ thống, vui lòng thử lại!', false],
-    ])('%s', async (_case, reply, message, clearsPassword) => {
-      fakeHttp({ 'POST /auth/login': () => reply });
+      ['no response', 'Lỗi hệ thống, vui lòng thử lại!', () => HttpResponse.error(), false],
+    ])("answers %s with '%s'", async (_case, message, reply, clearsPassword) => {
+      answerSignIn(reply);
       const { user } = renderSignIn();
       await fillAndSubmit(user);
 
@@ -199,14 +205,41 @@ describe('sign-in page', () => {
       expect(username()).toHaveValue('an.nguyen');
       expect(submit()).toBeEnabled();
     });
+
+    it("refuses a wrong password with 'Tên đăng nhập hoặc mật khẩu không đúng', clears it and focuses it for the retry", async () => {
+      authApi.addAccount();
+      const { user } = renderSignIn();
+      await fillAndSubmit(user, TEST_ACCOUNT.username, 'mat-khau-sai');
+
+      expect(await screen.findByText('Tên đăng nhập hoặc mật khẩu không đúng')).toBeInTheDocument();
+      expect(password()).toHaveValue('');
+      expect(password()).toHaveFocus();
+      expect(username()).toHaveValue('an.nguyen');
+      expect(useSessionStore.getState().isAuthenticated).toBe(false);
+      expect(localStorage.getItem('access_token')).toBeNull();
+    });
+
+    it('passes on what a throttling or busy auth API says, and keeps the password', async () => {
+      authApi.addAccount();
+      authApi.rateLimit(60);
+      const { user } = renderSignIn();
+      await fillAndSubmit(user);
+      expect(await screen.findByText('Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút')).toBeInTheDocument();
+      expect(password()).toHaveValue('mat-khau-1');
+
+      authApi.beBusy();
+      await user.click(submit());
+      expect(await screen.findByText('Máy chủ đang bận, vui lòng thử lại sau giây lát')).toBeInTheDocument();
+      expect(password()).toHaveValue('mat-khau-1');
+      expect(useSessionStore.getState().isAuthenticated).toBe(false);
+    });
   });
 
-  it.each(['Google', 'Apple'])('the %s button only says the feature is in development', async (name) => {
-    const { requests } = fakeHttp({});
+  it.each(['Google', 'Apple'])("the %s button only says 'tính năng đang phát triển'", async (name) => {
     const { user } = renderSignIn();
     await user.click(screen.getByRole('button', { name }));
     expect(await screen.findByText('tính năng đang phát triển')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(await sentRequests()).toEqual([]);
   });
 
   it('sends a visitor who is already signed in to "/"', async () => {

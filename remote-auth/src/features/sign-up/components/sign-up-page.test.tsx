@@ -1,18 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import toast from 'react-hot-toast';
+import { http, HttpResponse } from 'msw';
 import { useSessionStore } from '@devhub/shared/session-store';
+import { AUTH_API, TEST_ACCOUNT, authApi } from '../../../../../test-support/auth-api-handlers';
+import { heldResponse, sentRequests, server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
-import { fakeHttp, heldReply, restoreHttp, type FakeReply } from '../../../lib/fake-http';
 import { SignUpPage } from './sign-up-page';
 
 const TOKEN = 'header.payload.signature';
-const FORM = {
-  displayName: 'Nguyễn Văn An',
-  username: 'an.nguyen',
-  email: 'an@example.vn',
-  password: 'mat-khau-1',
-  confirmPassword: 'mat-khau-1',
-};
+const FORM = { ...TEST_ACCOUNT, confirmPassword: TEST_ACCOUNT.password };
 const LABELS = {
   displayName: 'Họ tên',
   username: 'Tên đăng nhập',
@@ -21,11 +16,6 @@ const LABELS = {
   confirmPassword: 'Xác nhận mật khẩu',
 } as const;
 type Field = keyof typeof LABELS;
-
-afterEach(() => {
-  restoreHttp();
-  act(() => toast.removeAll());
-});
 
 function renderSignUp(route = '/signup') {
   return renderWithProviders(<SignUpPage />, {
@@ -56,8 +46,12 @@ function expectFilledForm() {
   for (const name of Object.keys(LABELS) as Field[]) expect(field(name)).toHaveValue(FORM[name]);
 }
 
-const registered = (body: unknown): FakeReply => ({ status: 200, body });
-const tokenReply: FakeReply = { status: 200, body: { data: { access_token: TOKEN } } };
+/** Every later sign-up answers 200 with `body`, whatever the form. */
+const registerAnswers = (body: object) => server.use(http.post(AUTH_API.register, () => HttpResponse.json(body)));
+const signInAnswers = (reply: () => Response) => server.use(http.post(AUTH_API.login, reply));
+
+/** The requests sent, as [method, path, body]. */
+const sentCalls = async () => (await sentRequests()).map(({ method, path, body }) => [method, path, body]);
 
 describe('sign-up page', () => {
   it('shows the spec screen: five fields, social buttons, sign-in link, logo and the side image', () => {
@@ -79,7 +73,6 @@ describe('sign-up page', () => {
 
   describe('validation (on submit, then again on every change)', () => {
     it('names every missing field under it on an empty submit, without calling the API', async () => {
-      const { requests } = fakeHttp({});
       const { user } = renderSignUp();
       await user.click(submit());
 
@@ -94,7 +87,7 @@ describe('sign-up page', () => {
         expect(field(name)).toHaveAttribute('aria-invalid', 'true');
         expect(field(name)).toHaveAccessibleDescription(message);
       }
-      expect(requests).toHaveLength(0);
+      expect(await sentRequests()).toEqual([]);
     });
 
     it('treats text fields of spaces only as missing', async () => {
@@ -114,6 +107,7 @@ describe('sign-up page', () => {
       expect(field('confirmPassword')).toHaveAccessibleDescription('Xác nhận mật khẩu không khớp');
       expect(field('email')).toHaveAccessibleDescription('Email không hợp lệ');
       expect(field('displayName')).toHaveAttribute('aria-invalid', 'false');
+      expect(await sentRequests()).toEqual([]);
     });
 
     it('re-validates on change after a submit, the confirmation included when the password changes', async () => {
@@ -136,34 +130,38 @@ describe('sign-up page', () => {
   });
 
   describe('spec §4 transitions', () => {
-    it.each([
-      ['status 200', { data: { status: 200, message: 'Đăng ký thành công' } }],
-      ['no status', { data: { message: 'ok' } }],
-    ])('on success (%s) says so, then signs in with the same credentials', async (_case, body) => {
-      const { requests } = fakeHttp({
-        'POST /auth/register': () => registered(body),
-        'POST /auth/login': () => tokenReply,
-      });
+    it("on success says 'Đăng ký thành công', then signs in with the same credentials and goes home", async () => {
       const { user, router } = renderSignUp();
       await fill(user);
       await user.click(submit());
 
       expect(await screen.findByText('Đăng ký thành công')).toBeInTheDocument();
       expect(await screen.findByText('Đăng nhập thành công')).toBeInTheDocument();
-      expect(requests.map(({ method, url, body: sent }) => [method, url, sent])).toEqual([
-        ['POST', '/auth/register', FORM],
-        ['POST', '/auth/login', { username: FORM.username, password: FORM.password }],
+      expect(await sentCalls()).toEqual([
+        ['POST', '/api/auth/register', FORM],
+        ['POST', '/api/auth/login', { username: FORM.username, password: FORM.password }],
       ]);
-      expect(useSessionStore.getState().token).toBe(TOKEN);
-      expect(localStorage.getItem('access_token')).toBe(TOKEN);
+      expect(authApi.accounts()).toEqual([TEST_ACCOUNT]);
+      const { token } = useSessionStore.getState();
+      expect(authApi.accountOf(token)?.username).toBe(FORM.username);
+      expect(localStorage.getItem('access_token')).toBe(token);
+      expect(router.state.location.pathname).toBe('/');
+    });
+
+    it('takes a response without a status for a success too', async () => {
+      authApi.addAccount();
+      registerAnswers({ data: { message: 'ok' } });
+      const { user, router } = renderSignUp();
+      await fill(user);
+      await user.click(submit());
+
+      expect(await screen.findByText('Đăng ký thành công')).toBeInTheDocument();
+      expect(await screen.findByText('Đăng nhập thành công')).toBeInTheDocument();
+      expect(authApi.accountOf(useSessionStore.getState().token)?.username).toBe(FORM.username);
       expect(router.state.location.pathname).toBe('/');
     });
 
     it('goes to a safe redirect after the automatic sign-in, and keeps it on the sign-in link', async () => {
-      fakeHttp({
-        'POST /auth/register': () => registered({ data: { status: 200 } }),
-        'POST /auth/login': () => tokenReply,
-      });
       const { user, router } = renderSignUp('/signup?redirect=%2Frepo');
       expect(screen.getByRole('link', { name: 'Đăng nhập' })).toHaveAttribute('href', '/signin?redirect=%2Frepo');
       await fill(user);
@@ -172,10 +170,6 @@ describe('sign-up page', () => {
     });
 
     it('ends the loading flag after a success', async () => {
-      fakeHttp({
-        'POST /auth/register': () => registered({ data: { status: 200 } }),
-        'POST /auth/login': () => tokenReply,
-      });
       const { user, router } = renderWithProviders(<SignUpPage />, { route: '/signup' });
       await fill(user);
       await user.click(submit());
@@ -185,10 +179,7 @@ describe('sign-up page', () => {
     });
 
     it('sends the visitor to sign in by hand when the automatic sign-in is refused', async () => {
-      fakeHttp({
-        'POST /auth/register': () => registered({ data: { status: 200 } }),
-        'POST /auth/login': () => ({ status: 200, body: { data: {} } }),
-      });
+      signInAnswers(() => HttpResponse.json({ data: {} }));
       const { user, router } = renderSignUp();
       await fill(user);
       await user.click(submit());
@@ -198,12 +189,12 @@ describe('sign-up page', () => {
     });
 
     it.each([
-      ['400 with a message', { status: 400, message: 'Email đã bị khóa' }],
+      ['400 (whatever its message)', { status: 400, message: 'Email đã bị khóa' }],
       ['400 without a message', { status: 400 }],
-      ['409 with a message', { status: 409, message: 'duplicate' }],
+      ['409 (whatever its message)', { status: 409, message: 'duplicate' }],
       ['409 without a message', { status: 409 }],
-    ])('answers a body with %s with the duplicate message and resets the form', async (_case, data) => {
-      const { requests } = fakeHttp({ 'POST /auth/register': () => registered({ data }) });
+    ])("answers data.status %s with 'Trùng tên đăng nhập hoặc email' and resets the form", async (_case, data) => {
+      registerAnswers({ data });
       const { user } = renderSignUp();
       await fill(user);
       await user.click(submit());
@@ -211,22 +202,20 @@ describe('sign-up page', () => {
       expect(await screen.findByText('Trùng tên đăng nhập hoặc email')).toBeInTheDocument();
       if ('message' in data) expect(screen.queryByText(data.message)).not.toBeInTheDocument();
       expectEmptyForm();
-      expect(requests).toHaveLength(1);
+      expect(await sentCalls()).toEqual([['POST', '/api/auth/register', FORM]]);
       expect(submit()).toBeEnabled();
       expect(screen.queryByText('Chưa nhập tên hiển thị')).not.toBeInTheDocument();
     });
 
     it('answers any other status with "Đăng ký thất bại" and keeps the form', async () => {
-      const { requests } = fakeHttp({
-        'POST /auth/register': () => registered({ data: { status: 500, message: 'x' } }),
-      });
+      registerAnswers({ data: { status: 500, message: 'x' } });
       const { user } = renderSignUp();
       await fill(user);
       await user.click(submit());
 
       expect(await screen.findByText('Đăng ký thất bại')).toBeInTheDocument();
       expectFilledForm();
-      expect(requests).toHaveLength(1);
+      expect(await sentCalls()).toEqual([['POST', '/api/auth/register', FORM]]);
       expect(submit()).toBeEnabled();
     });
 
@@ -234,7 +223,7 @@ describe('sign-up page', () => {
       ['with a message', { message: 'Hệ thống đang bảo trì' }, 'Hệ thống đang bảo trì'],
       ['without a message', {}, 'Đăng ký thất bại'],
     ])('answers a response without data (%s) with an error and resets the form', async (_case, body, message) => {
-      fakeHttp({ 'POST /auth/register': () => registered(body) });
+      registerAnswers(body);
       const { user } = renderSignUp();
       await fill(user);
       await user.click(submit());
@@ -245,59 +234,78 @@ describe('sign-up page', () => {
     });
 
     it('shows a spinner and disables the button while signing up and signing in, and only then', async () => {
-      const register = heldReply();
-      const login = heldReply();
-      fakeHttp({ 'POST /auth/register': register.route, 'POST /auth/login': login.route });
+      const register = heldResponse();
+      const login = heldResponse();
+      server.use(http.post(AUTH_API.register, register.resolver), http.post(AUTH_API.login, login.resolver));
       const { user } = renderWithProviders(<SignUpPage />, { route: '/signup' });
       await fill(user);
       await user.click(submit());
       expect(submit()).toBeDisabled();
       expect(submit()).toHaveAttribute('aria-busy', 'true');
 
-      act(() => register.release(registered({ data: { status: 200 } })));
+      act(() => register.release(HttpResponse.json({ data: { status: 200 } })));
       expect(await screen.findByText('Đăng ký thành công')).toBeInTheDocument();
       expect(submit()).toBeDisabled();
 
-      act(() => login.release({ status: 500 }));
+      act(() => login.release(new HttpResponse(null, { status: 500 })));
       await waitFor(() => expect(submit()).toBeEnabled());
     });
   });
 
   describe('spec §8 error catalogue', () => {
-    it.each<[string, FakeReply, string, 'reset' | 'kept']>([
-      ['400 with a message', { status: 400, body: { message: 'Email không hợp lệ' } }, 'Email không hợp lệ', 'reset'],
-      ['400 without a message', { status: 400, body: {} }, 'Dữ liệu không hợp lệ', 'reset'],
-      ['401', { status: 401, body: {} }, 'Tên đăng nhập hoặc mật khẩu không đúng', 'kept'],
-      ['409', { status: 409, body: { message: 'Trùng' } }, 'Trùng tên đăng nhập hoặc email', 'reset'],
-      ['500', { status: 500, body: { message: 'boom' } }, 'Lỗi máy chủ, vui lòng thử lại sau', 'kept'],
+    const json = (status: number, body: object) => () => HttpResponse.json(body, { status });
+
+    it.each<[string, string, 'resets' | 'keeps', () => Response]>([
+      ['400 with a message', 'Email không hợp lệ', 'resets', json(400, { message: 'Email không hợp lệ' })],
+      ['400 without a message', 'Dữ liệu không hợp lệ', 'resets', json(400, {})],
+      ['401', 'Tên đăng nhập hoặc mật khẩu không đúng', 'keeps', json(401, {})],
+      ['409', 'Trùng tên đăng nhập hoặc email', 'resets', json(409, { message: 'Trùng' })],
+      ['500', 'Lỗi máy chủ, vui lòng thử lại sau', 'keeps', json(500, { message: 'boom' })],
+      ['another status with a message', 'Không xử lý được', 'keeps', json(422, { message: 'Không xử lý được' })],
       [
-        'another status with a message',
-        { status: 422, body: { message: 'Không xử lý được' } },
-        'Không xử lý được',
-        'kept',
+        'another status without a message',
+        'Lỗi hệ thống, vui lòng thử lại!',
+        'keeps',
+        () => new HttpResponse('<html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
       ],
-      ['another status without a message', { status: 502, body: '<html>' }, 'Lỗi hệ thống, vui lòng thử lại!', 'kept'],
-      ['no response', 'network-error', 'Lỗi hệ thống, vui lòng thử lại!', 'kept'],
-    ])('%s', async (_case, reply, message, form) => {
-      fakeHttp({ 'POST /auth/register': () => reply });
+      ['no response', 'Lỗi hệ thống, vui lòng thử lại!', 'keeps', () => HttpResponse.error()],
+    ])("answers %s with '%s' and %s the form", async (_case, message, form, reply) => {
+      server.use(http.post(AUTH_API.register, reply));
       const { user } = renderSignUp();
       await fill(user);
       await user.click(submit());
 
       expect(await screen.findByText(message)).toBeInTheDocument();
-      if (form === 'reset') expectEmptyForm();
+      if (form === 'resets') expectEmptyForm();
       else expectFilledForm();
       expect(useSessionStore.getState().isAuthenticated).toBe(false);
       expect(submit()).toBeEnabled();
     });
+
+    it.each([
+      ['username', { username: 'AN.NGUYEN', email: 'khac@example.vn' }],
+      ['email', { username: 'an.khac', email: 'an@example.vn' }],
+    ])(
+      "refuses an account whose %s is taken with 'Trùng tên đăng nhập hoặc email' and resets the form",
+      async (_case, taken) => {
+        authApi.addAccount(taken);
+        const { user } = renderSignUp();
+        await fill(user);
+        await user.click(submit());
+
+        expect(await screen.findByText('Trùng tên đăng nhập hoặc email')).toBeInTheDocument();
+        expectEmptyForm();
+        expect(authApi.accounts()).toHaveLength(1);
+        expect(useSessionStore.getState().isAuthenticated).toBe(false);
+      },
+    );
   });
 
-  it.each(['Google', 'Apple'])('the %s button only says the feature is in development', async (name) => {
-    const { requests } = fakeHttp({});
+  it.each(['Google', 'Apple'])("the %s button only says 'tính năng đang phát triển'", async (name) => {
     const { user } = renderSignUp();
     await user.click(screen.getByRole('button', { name }));
     expect(await screen.findByText('tính năng đang phát triển')).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(await sentRequests()).toEqual([]);
   });
 
   it('sends a visitor who is already signed in to "/"', async () => {

@@ -29,20 +29,34 @@ describe('homeSections', () => {
   });
 
   it('puts 4 items of the section type in each', () => {
-    const typeOf = { latestBlog: 'blog', latestSoftware: 'software', topSoftware: 'software' } as const;
-    for (const section of sections) {
-      expect(section.items).toHaveLength(4);
-      const expected = typeOf[section.id as keyof typeof typeOf];
-      if (expected) expect(section.items.every(({ type }) => type === expected)).toBe(true);
+    expect(sections.map(({ title, items: shown }) => [title, shown.map(({ type }) => type)])).toEqual([
+      ['Bài viết mới nhất', ['blog', 'blog', 'blog', 'blog']],
+      ['Phần mềm mới nhất', ['software', 'software', 'software', 'software']],
+      ['Phần mềm tải nhiều nhất', ['software', 'software', 'software', 'software']],
+      ['Tài liệu mới nhất', ['docs', 'docs', 'docs', 'docs']],
+      ['Tài liệu tải nhiều nhất', ['docs', 'docs', 'docs', 'docs']],
+      ['Khóa học mới nhất', ['course', 'course', 'course', 'course']],
+      ['Khóa học tải nhiều nhất', ['course', 'course', 'course', 'course']],
+    ]);
+  });
+
+  // In the fixture, item n of a type is published on day n + 1 and its downloads rank 0, 5, 4, 3, 2, 1 (×100).
+  it('lists the newest items, newest first, in every "mới nhất" section', () => {
+    const latest = sections.filter(({ title }) => title.endsWith('mới nhất'));
+    expect(latest).toHaveLength(4);
+    for (const section of latest) {
+      const type = section.items[0]?.type;
+      expect(section.items.map(({ id }) => id)).toEqual([`${type}-5`, `${type}-4`, `${type}-3`, `${type}-2`]);
     }
   });
 
-  it('lists the newest items in "mới nhất" sections', () => {
-    const latestDocs = sections.find(({ id }) => id === 'latestDocs');
-    expect(latestDocs?.items.map(({ id }) => id)).toEqual(['docs-5', 'docs-4', 'docs-3', 'docs-2']);
-  });
-
-  it('lists the most downloaded items in "tải nhiều nhất" sections', () => {
+  it('lists the most downloaded items, most first, in every "tải nhiều nhất" section', () => {
+    const top = sections.filter(({ title }) => title.endsWith('tải nhiều nhất'));
+    expect(top).toHaveLength(3);
+    for (const section of top) {
+      const type = section.items[0]?.type;
+      expect(section.items.map(({ id }) => id)).toEqual([`${type}-1`, `${type}-2`, `${type}-3`, `${type}-4`]);
+    }
     const topCourses = sections.find(({ id }) => id === 'topCourses');
     expect(topCourses?.items.map(({ downloads }) => downloads)).toEqual([503, 403, 303, 203]);
   });
