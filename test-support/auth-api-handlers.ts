@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw';
+import { MIN_PASSWORD_LENGTH } from '@devhub/shared/constants';
+import { MESSAGES as SERVER_MESSAGES } from '../auth-api/src/messages';
 
 /**
  * The auth API of the unit tests: msw handlers over a small in-memory fake of the contract in
- * DESIGN (register, then sign in with the same credentials, then read the profile with the
+ * auth-api/README.md (register, then sign in with the same credentials, then read the profile with the
  * token). The shared msw server answers with these unless a test overrides a route:
  *
  *   server.use(http.post(AUTH_API.login, () => HttpResponse.json({ message: 'Bảo trì' }, { status: 418 })));
@@ -17,25 +19,11 @@ export const AUTH_API = {
   me: '/api/auth/me',
 } as const;
 
-/** What the real server says (auth-api/src/messages.ts), for tests that quote the server's words. */
+/** What the real server says, for tests that quote the server's words: its own texts, not a copy. */
 export const AUTH_API_MESSAGES = {
-  invalidData: 'Dữ liệu không hợp lệ',
-  wrongCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
-  sessionInvalid: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn',
-  duplicateAccount: 'Trùng tên đăng nhập hoặc email',
-  tooManyAttempts: 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau ít phút',
-  serverBusy: 'Máy chủ đang bận, vui lòng thử lại sau giây lát',
-  registered: 'Đăng ký thành công',
-  loginUsernameRequired: 'Vui lòng nhập tên đăng nhập',
-  loginPasswordRequired: 'Vui lòng nhập mật khẩu',
-  displayNameRequired: 'Chưa nhập tên hiển thị',
-  usernameRequired: 'Chưa nhập tên đăng nhập',
-  emailRequired: 'Chưa nhập email',
-  emailInvalid: 'Email không hợp lệ',
-  passwordRequired: 'Chưa nhập mật khẩu',
-  passwordTooShort: 'Mật khẩu phải có ít nhất 8 ký tự',
-  confirmPasswordRequired: 'Chưa nhập xác nhận mật khẩu',
-  confirmPasswordMismatch: 'Xác nhận mật khẩu không khớp',
+  ...SERVER_MESSAGES,
+  ...SERVER_MESSAGES.field,
+  passwordTooShort: SERVER_MESSAGES.field.passwordTooShort(MIN_PASSWORD_LENGTH),
 } as const;
 
 export interface FakeAccount {

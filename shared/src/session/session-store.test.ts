@@ -59,6 +59,13 @@ describe('session store', () => {
     expect(useSessionStore.getState()).toMatchObject({ token: null, isAuthenticated: false });
   });
 
+  it('keeps no blank token: signing in with one leaves the visitor signed out, with nothing stored', () => {
+    useSessionStore.getState().signIn('abc.def.ghi');
+    useSessionStore.getState().signIn('   ');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ token: null, isAuthenticated: false });
+  });
+
   describe('another tab', () => {
     it('follows a sign-in and a sign-out made there', () => {
       localStorage.setItem('access_token', 'from-other-tab');

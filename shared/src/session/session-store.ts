@@ -25,8 +25,10 @@ function sessionFromToken(token: string | null): Pick<SessionState, 'token' | 'i
 export const useSessionStore = create<SessionState>()((set) => ({
   ...sessionFromToken(readStorage(STORAGE_KEYS.accessToken)),
   signIn: (token) => {
-    writeStorage(STORAGE_KEYS.accessToken, token);
-    set(sessionFromToken(token));
+    // A blank token is no session: nothing is kept that would read as one on the next visit.
+    const session = sessionFromToken(token);
+    writeStorage(STORAGE_KEYS.accessToken, session.token);
+    set(session);
   },
   signOut: () => {
     writeStorage(STORAGE_KEYS.accessToken, null);
