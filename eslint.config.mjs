@@ -120,7 +120,7 @@ export default tseslint.config(
     files: ['shell/src/features/remotes/warm-up.inline.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: { ...globals.browser, ROUTE_MODULES: 'readonly', SHELL_SHARED: 'readonly' },
+      globals: { ...globals.browser, ROUTE_MODULES: 'readonly' },
     },
   },
   {

@@ -6,7 +6,6 @@ import { readApp } from './rspack/app.ts';
 import { CompatibilityRecordPlugin } from './rspack/compatibility-record-plugin.ts';
 import { devServer } from './rspack/dev-server.ts';
 import { esmFederationRuntime, esmFederationRuntimeRule } from './rspack/esm-federation-runtime.ts';
-import { ExposeRequiresPlugin } from './rspack/expose-requires-plugin.ts';
 import { federationPlugin } from './rspack/federation.ts';
 import { sharedSingletons } from './rspack/shared-singletons.ts';
 
@@ -96,7 +95,6 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
         : []),
       federationPlugin(app, singletons, isProduction, options.runtimePlugins ?? []),
       esmFederationRuntime(),
-      ...(isHost ? [] : [new ExposeRequiresPlugin()]),
       new CompatibilityRecordPlugin({
         app,
         singletons,

@@ -56,20 +56,6 @@ test.describe('federation in the browser', () => {
     await expect(page).toHaveTitle('DevHub - Không tìm thấy trang');
   });
 
-  test("lists in each remote's manifest the shared modules every exposed page needs", () => {
-    const requiresOf = (dir: string, name: string): string[] =>
-      JSON.parse(readFileSync(join(ROOT, dir, 'dist', 'mf-manifest.json'), 'utf8')).exposes.find(
-        (expose: { name: string }) => expose.name === name,
-      ).requires;
-    const signIn = requiresOf('remote-auth', 'SignInPage');
-    expect(signIn).toEqual(
-      expect.arrayContaining(['react', 'react-hook-form', 'react-hot-toast', '@devhub/shared/api-client']),
-    );
-    const home = requiresOf('remote-catalog', 'HomePage');
-    expect(home).toContain('react-router');
-    expect(home).not.toContain('react-hook-form');
-  });
-
   test('downloads one react-dom and shares one store and one toaster across all three remotes', async ({ page }) => {
     const reactDomCopies: string[] = [];
     page.on('response', async (response) => {

@@ -41,7 +41,7 @@ export function remoteManifest(remote: RemoteName, record: Partial<Compatibility
     id: remote,
     name: remote,
     metaData: { buildInfo: { buildVersion: '1.2.0', buildHash: `${remote}0123456789`.slice(0, 12) } },
-    exposes: exposes.map((path) => ({ path, name: path.slice(2), requires: ['react'] })),
+    exposes: exposes.map((path) => ({ path, name: path.slice(2) })),
     compatibility: {
       schema: 1,
       kind: 'remote',

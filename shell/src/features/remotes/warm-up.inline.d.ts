@@ -2,5 +2,3 @@
 
 /** The route map: path → the remote module it shows ("catalog/HomePage"). */
 declare const ROUTE_MODULES: Record<string, string>;
-/** The share names the shell provides itself. */
-declare const SHELL_SHARED: string[];

@@ -8,15 +8,13 @@
  * The parts of a remote's mf-manifest.json the warm-up reads.
  *
  * @typedef {{ js?: { sync?: string[], async?: string[] }, css?: { sync?: string[] } }} WarmAssets
- * @typedef {{ path?: string, assets?: WarmAssets, requires?: string[] }} WarmExpose
- * @typedef {{ name?: string, assets?: WarmAssets }} WarmShared
+ * @typedef {{ path?: string, assets?: WarmAssets }} WarmExpose
  * @typedef {{
  *   metaData?: { publicPath?: string, remoteEntry?: { name?: string, path?: string } },
  *   exposes?: WarmExpose[],
- *   shared?: WarmShared[],
  * }} WarmManifest
  */
-(function (routeModules, shellShared) {
+(function (routeModules) {
   var registry = fetch('/remotes.json');
   window.__devhubRegistry = registry;
   var module = routeModules[location.pathname];
@@ -79,21 +77,9 @@
           ((assets.css && assets.css.sync) || []).forEach(function (/** @type {string} */ file) {
             hint(new URL(file, base).href, 'style');
           });
-          // Shared modules the page needs and the shell does not provide come from the remote itself
-          // (the shell starts the ones it provides, see runtime/shared-preload-plugin.ts).
-          ((found && found.requires) || []).forEach(function (/** @type {string} */ name) {
-            if (shellShared.indexOf(name) !== -1) return;
-            (manifest.shared || []).forEach(function (/** @type {WarmShared} */ shared) {
-              if (shared.name !== name) return;
-              var sharedJs = (shared.assets && shared.assets.js) || {};
-              (sharedJs.sync || []).forEach(function (/** @type {string} */ file) {
-                hint(new URL(file, base).href, 'script');
-              });
-            });
-          });
         });
     })
     .catch(function () {
       // Only a head start: the real load reports its own errors.
     });
-})(ROUTE_MODULES, SHELL_SHARED);
+})(ROUTE_MODULES);
