@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, stackTest as test } from '../support/fixtures.ts';
 import { hashTree } from '../support/files.mjs';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
-import { ROUTES } from '../support/routes.ts';
+import { ROUTES, moduleOf } from '../support/routes.ts';
 import { ROOT } from '../support/stack.mjs';
 
 const LAYOUTS: Record<string, 'main' | 'account' | 'standalone'> = {
@@ -187,6 +187,52 @@ test.describe('federation in the browser', () => {
       expect(hashTree(shellDist), "the shell's dist/ is untouched").toBe(before);
     });
   });
+
+  test("index.html's warm-up starts the page's remote before the shell's bundle runs: one registry and one manifest request, the entry and the page's chunks preloaded", async ({
+    page,
+    stack,
+  }) => {
+    await page.goto('/');
+    await expectRoutePage(page, '/');
+    const requests = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, initiatorType }) => ({
+        path: new URL(name).pathname,
+        origin: new URL(name).origin,
+        initiatorType,
+      })),
+    );
+    const catalog = requests.filter((request) => request.origin === stack.remotes.catalog);
+    expect(
+      requests.filter((request) => request.path === '/remotes.json'),
+      'the registry, read once',
+    ).toHaveLength(1);
+    expect(
+      catalog.filter((request) => request.path === '/mf-manifest.json'),
+      'the manifest, read once',
+    ).toEqual([{ path: '/mf-manifest.json', origin: stack.remotes.catalog, initiatorType: 'fetch' }]);
+    const preloaded = catalog.filter((request) => request.initiatorType === 'link').map((request) => request.path);
+    expect(preloaded, 'the entry preloaded by the warm-up').toContain('/remoteEntry.js');
+    expect(
+      preloaded.some((path) => path.startsWith('/__federation_expose_HomePage')),
+      "the page's own chunk preloaded by the warm-up",
+    ).toBe(true);
+  });
+
+  for (const path of ['/', '/blog']) {
+    test(`mounts ${path} with its data already in: its content is on screen in the commit that mounts it`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expectRoutePage(page, path);
+      const module = moduleOf(path);
+      const [mounted, contentReady] = await page.evaluate(
+        (names) => names.map((name) => performance.getEntriesByName(name)[0]!.startTime),
+        [`remote-mounted:${module}`, `content-ready:${module}`],
+      );
+      // In one commit the page's own effects run before the shell's mount mark, which follows it.
+      expect(contentReady, 'content-ready is marked no later than remote-mounted').toBeLessThanOrEqual(mounted!);
+    });
+  }
 
   test('preloads a remote when a link to its route is hovered', async ({ page, stack }) => {
     const authRequests: string[] = [];

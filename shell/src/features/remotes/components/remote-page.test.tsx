@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { PAGE_NAMES } from '@devhub/shared/strings';
@@ -35,6 +35,20 @@ describe('RemotePage', () => {
     renderWithProviders(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />);
     expect(screen.getByRole('status')).toHaveTextContent('Đang tải nội dung…');
     expect(await screen.findByText('giỏ hàng đã tải')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the page in the same turn its module arrives, with no Suspense reveal timer to wait for', async () => {
+    let arrive!: (module: object) => void;
+    runtime.loadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    renderWithProviders(<RemotePage module="account/ProfilePage" props={{}} what={PAGE_NAMES.profile} />);
+    await screen.findByRole('status');
+    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('account/ProfilePage'));
+
+    // act flushes promises and React's work, but runs no timer: a page behind a shown Suspense
+    // fallback would still wait for React's reveal timer here.
+    await act(async () => arrive({ ProfilePage: () => <h1>hồ sơ đã tải</h1> }));
+    expect(screen.getByRole('heading', { name: 'hồ sơ đã tải' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
