@@ -58,6 +58,13 @@ export default {
       transform: { '^.+\\.js$': swcTransform },
     },
     {
+      displayName: 'build',
+      rootDir: '<rootDir>/rspack',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
+    },
+    {
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',
       testEnvironment: 'node',

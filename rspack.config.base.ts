@@ -6,7 +6,8 @@ import { readApp } from './rspack/app.ts';
 import { CompatibilityRecordPlugin } from './rspack/compatibility-record-plugin.ts';
 import { devServer } from './rspack/dev-server.ts';
 import { esmFederationRuntime, esmFederationRuntimeRule } from './rspack/esm-federation-runtime.ts';
-import { federationPlugin } from './rspack/federation.ts';
+import { ExposeContractPlugin } from './rspack/expose-contract-plugin.ts';
+import { exposesFor, federationPlugin } from './rspack/federation.ts';
 import { sharedSingletons } from './rspack/shared-singletons.ts';
 
 export interface AppConfigOptions {
@@ -95,6 +96,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
         : []),
       federationPlugin(app, singletons, isProduction, options.runtimePlugins ?? []),
       esmFederationRuntime(),
+      ...(isHost ? [] : [new ExposeContractPlugin(exposesFor(app))]),
       new CompatibilityRecordPlugin({
         app,
         singletons,

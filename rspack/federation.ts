@@ -4,7 +4,7 @@ import type { App } from './app.ts';
 import type { Singleton } from './shared-singletons.ts';
 
 /** A remote exposes the pages the table gives it, each from `src/app/exposes/<kebab-name>.tsx`. */
-function exposesFor(app: App): Record<string, string> {
+export function exposesFor(app: App): Record<string, string> {
   if (!isRemoteName(app.name)) {
     throw new Error(
       `${app.packageName}: "${app.name}" is not a remote of the page table (shared/src/remote-contract.ts)`,

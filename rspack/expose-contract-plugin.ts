@@ -1,0 +1,36 @@
+import { rspack, type Compiler } from '@rspack/core';
+
+/**
+ * Fails a remote's build when one of its exposed modules lacks the component the page table names
+ * (`./HomePage` must export `HomePage`): the shell loads pages by that name, so a wrong or missing
+ * export would otherwise only show as a failed page in a visitor's browser.
+ */
+export class ExposeContractPlugin {
+  /** @param exposes expose ("./HomePage") → its file, as given to the federation plugin */
+  constructor(private readonly exposes: Record<string, string>) {}
+
+  apply(compiler: Compiler) {
+    const expected = new Map(Object.entries(this.exposes).map(([expose, file]) => [file, expose.slice(2)]));
+    compiler.hooks.thisCompilation.tap('ExposeContractPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ExposeContractPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          for (const module of compilation.modules) {
+            for (const { dependency, module: exposed } of compilation.moduleGraph.getOutgoingConnections(module)) {
+              const name = dependency.type === 'container exposed' ? expected.get(dependency.request ?? '') : undefined;
+              if (!name || !exposed) continue;
+              const provided = compilation.moduleGraph.getProvidedExports(exposed);
+              if (Array.isArray(provided) && !provided.includes(name)) {
+                compilation.errors.push(
+                  new rspack.WebpackError(
+                    `${dependency.request} must export a component named "${name}" (the page table in @devhub/shared/remote-contract exposes it as ./${name}); it exports ${provided.join(', ') || 'nothing'}`,
+                  ),
+                );
+              }
+            }
+          }
+        },
+      );
+    });
+  }
+}
