@@ -1,7 +1,8 @@
 // `npm run bench:ab -- --patch bench/ab/<name>.patch`: an A/B of one mechanism, in one session.
 // A is the working tree; B is the working tree with the patch applied (typically the mechanism
 // taken out). Both are built in temporary copies of the workspace, served side by side by the
-// same static server, and loaded cold in alternating runs (A B, B A, …). Each run's median per
+// same static server (the remotes under the shell's origin, as a CDN serves them), and loaded cold
+// in alternating runs (A B, B A, …). Each run's median per
 // route is kept, so the report shows every run and the spread; a difference counts only when the
 // two sides' runs do not overlap. The section is appended to bench/ab.md.
 //
@@ -75,8 +76,8 @@ async function main() {
     for (const side of Object.values(sides)) for (const app of APPS) await side.build(app);
     for (const protocol of PROTOCOLS) {
       const stacks = {
-        A: await startStack({ buildRoot: sides.A.root, protocol }),
-        B: await startStack({ buildRoot: sides.B.root, protocol }),
+        A: await startStack({ buildRoot: sides.A.root, protocol, layout: 'cdn' }),
+        B: await startStack({ buildRoot: sides.B.root, protocol, layout: 'cdn' }),
       };
       /** results[side][route][metric] = one value per run */
       const results = { A: {}, B: {} };

@@ -1,6 +1,6 @@
 // `npm run bench`: the federated app against the same app built as one bundle (mono), served by
 // the same static server with the same cache headers, over HTTP/2 (TLS, as a CDN serves it) and
-// HTTP/1.1. Prints one table and writes bench/results.json and bench/results.md. Timings are
+// HTTP/1.1, the remotes under the shell's origin as a CDN serves published versions. Prints one table and writes bench/results.json and bench/results.md. Timings are
 // reported here, never asserted in tests.
 //
 // BENCH_LOADS (15), BENCH_RTT_MS (40), BENCH_LIGHTHOUSE_RUNS (3), BENCH_BUILD_RUNS (3) and
@@ -71,7 +71,8 @@ async function measureVariant(browser, baseUrl, appOf) {
 }
 
 async function measureProtocol(browser, protocol) {
-  const stack = await startStack({ protocol });
+  // As a CDN serves published versions: the remotes under the shell's origin, one connection.
+  const stack = await startStack({ protocol, layout: 'cdn' });
   const certificate = protocol === 'h2' ? await localCertificate() : undefined;
   const monoServer = createStaticServer({
     root: MONO_DIR,
@@ -80,8 +81,7 @@ async function measureProtocol(browser, protocol) {
     tls: certificate && { key: certificate.key, cert: certificate.cert },
   });
   const monoUrl = `${certificate ? 'https' : 'http'}://127.0.0.1:${await listen(monoServer, 0, '127.0.0.1')}`;
-  const origins = Object.fromEntries(Object.entries(stack.remotes).map(([name, url]) => [new URL(url).origin, name]));
-  const federatedAppOf = (url) => origins[new URL(url).origin] ?? 'shell';
+  const federatedAppOf = (url) => /^\/remotes\/([^/]+)\//.exec(new URL(url).pathname)?.[1] ?? 'shell';
   try {
     console.log(`${PROTOCOL_NAMES[protocol]}: loading each route ${LOADS} times, cold…`);
     const federatedLoads = await measureVariant(browser, stack.shellUrl, federatedAppOf);

@@ -41,8 +41,11 @@ async function waitForHealth(url, child, timeoutMs = 20_000) {
  *   remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>>,
  *   protocol?: 'h1' | 'h2',
  *   buildRoot?: string,
+ *   layout?: 'origins' | 'cdn',
  * }} [options]  `protocol`: HTTP/2 over TLS (default) or plain HTTP/1.1; `buildRoot`: the workspace
- *   whose builds are served (another copy, for an A/B side)
+ *   whose builds are served (another copy, for an A/B side); `layout`: each remote on an origin of
+ *   its own (default, as the dev servers run), or every remote under the shell's origin at
+ *   /remotes/<name>/ (as a CDN serves published versions, one connection for everything)
  */
 export async function startStack(options = {}) {
   const buildRoot = options.buildRoot ?? ROOT;
@@ -83,9 +86,15 @@ export async function startStack(options = {}) {
 
   /** @type {Record<keyof typeof REMOTE_DIRS, string>} */
   const remotes = { catalog: '', auth: '', account: '' };
+  /** @type {Record<string, string>} */
+  const remoteMounts = {};
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
     const root = options.remoteRoots?.[name] ?? join(buildRoot, dir, 'dist');
     if (!options.remoteRoots?.[name]) requireBuild(dir, 'mf-manifest.json');
+    if (options.layout === 'cdn') {
+      remoteMounts[`/remotes/${name}/`] = root;
+      continue;
+    }
     const server = createStaticServer({ root, cors: true, spa: true, apiTarget: apiUrl, tls });
     const port = await listen(server, 0, '127.0.0.1');
     closers.push(() => closeServer(server));
@@ -95,9 +104,12 @@ export async function startStack(options = {}) {
   const registry = {
     environment: 'e2e',
     remotes: Object.fromEntries(
-      Object.entries(remotes).map(([name, url]) => [name, { entry: `${url}/mf-manifest.json` }]),
+      Object.entries(remotes).map(([name, url]) => [
+        name,
+        { entry: options.layout === 'cdn' ? `/remotes/${name}/mf-manifest.json` : `${url}/mf-manifest.json` },
+      ]),
     ),
-    allowedOverrideOrigins: Object.values(remotes),
+    allowedOverrideOrigins: Object.values(remotes).filter(Boolean),
   };
   writeFileSync(registryFile, JSON.stringify(registry, null, 2));
 
@@ -107,7 +119,7 @@ export async function startStack(options = {}) {
     tls,
     spa: true,
     files: { '/remotes.json': registryFile },
-    mounts: options.deployDir ? { '/deploy/': options.deployDir } : undefined,
+    mounts: { ...remoteMounts, ...(options.deployDir ? { '/deploy/': options.deployDir } : {}) },
     apiTarget: apiUrl,
   });
   const shellPort = await listen(shellServer, options.shellPort ?? 0, '127.0.0.1');
