@@ -1,41 +1,14 @@
 // The one set of rules deciding whether a remote build may run in a shell build. The shell
 // applies them in the browser before it executes a remote, `npm run remotes -- use/doctor`
-// before a pin and against a new shell build, and the tests through both.
+// before a pin and against a new shell build, and the tests through both. What a record holds is
+// in record.js.
 import satisfies from 'semver/functions/satisfies.js';
 import valid from 'semver/functions/valid.js';
 import validRange from 'semver/ranges/valid.js';
+import { RECORD_SCHEMA, readRecord } from './record.js';
 
-/** Bumped when the record's shape changes; a reader refuses a schema it does not know. */
-export const RECORD_SCHEMA = 1;
-
-/** The key of the record inside a remote's mf-manifest.json. */
-export const MANIFEST_RECORD_KEY = 'compatibility';
-
-/** The file a shell build writes next to its index.html. */
-export const SHELL_RECORD_FILE = 'compatibility.json';
-
-/**
- * What one build of an app needs (a remote) or provides (the shell).
- *
- * @typedef {object} CompatibilityRecord
- * @property {number} schema  RECORD_SCHEMA when written.
- * @property {'host' | 'remote'} kind
- * @property {string} name  the federation name ("shell", "catalog", …).
- * @property {string} version  the app's package version.
- * @property {string} federationRuntime  the version of the federation runtime core it was built with.
- * @property {Record<string, SingletonRecord>} singletons  every shared singleton, by share name.
- * @property {Record<string, string[]>} exports  a remote: the exports it imports from each shared
- *   module ("*" for the whole module); the shell: the exports it ships of each shared module whose
- *   exports are known (a module absent here ships whole).
- * @property {string[]} [exposes]  a remote: the modules it exposes ("./HomePage").
- * @property {Record<string, string[]>} [requires]  the shell: what each remote must expose for its routes.
- */
-
-/**
- * @typedef {object} SingletonRecord
- * @property {string} version  the installed version the build was made with.
- * @property {string} requiredVersion  the range the build accepts at runtime.
- */
+/** @typedef {import('./record.js').CompatibilityRecord} CompatibilityRecord */
+/** @typedef {import('./record.js').SingletonRecord} SingletonRecord */
 
 /**
  * One reason a remote may not run in a shell.
@@ -61,50 +34,6 @@ export function requiredRange(version) {
   if (!parsed) throw new Error(`"${version}" is not a semver version`);
   const [major = 0, minor = 0, patch = 0] = parsed.split(/[.+-]/).map(Number);
   return major > 0 ? `^${major}.${minor}.0` : `^0.${minor}.${patch}`;
-}
-
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isRecord(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** @param {unknown} value @returns {value is string[]} */
-function isStringList(value) {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-/**
- * Reads a record from untrusted JSON (a manifest fetched over the network, a file on disk).
- *
- * @param {unknown} raw
- * @returns {CompatibilityRecord | string}  the record, or why it is not one.
- */
-export function readRecord(raw) {
-  if (!isRecord(raw)) return 'no compatibility record';
-  if (raw.schema !== RECORD_SCHEMA)
-    return `compatibility record schema ${String(raw.schema)}, expected ${RECORD_SCHEMA}`;
-  if (raw.kind !== 'host' && raw.kind !== 'remote') return 'compatibility record without a kind';
-  for (const field of ['name', 'version', 'federationRuntime']) {
-    if (typeof raw[field] !== 'string') return `compatibility record without "${field}"`;
-  }
-  if (!isRecord(raw.singletons)) return 'compatibility record without "singletons"';
-  for (const [name, singleton] of Object.entries(raw.singletons)) {
-    if (
-      !isRecord(singleton) ||
-      typeof singleton.version !== 'string' ||
-      typeof singleton.requiredVersion !== 'string'
-    ) {
-      return `compatibility record: singleton "${name}" needs a version and a requiredVersion`;
-    }
-  }
-  if (!isRecord(raw.exports) || !Object.values(raw.exports).every(isStringList)) {
-    return 'compatibility record: "exports" must map modules to export names';
-  }
-  if (raw.exposes !== undefined && !isStringList(raw.exposes)) return 'compatibility record: "exposes" must be a list';
-  if (raw.requires !== undefined && !(isRecord(raw.requires) && Object.values(raw.requires).every(isStringList))) {
-    return 'compatibility record: "requires" must map remotes to exposes';
-  }
-  return /** @type {CompatibilityRecord} */ (raw);
 }
 
 /**
@@ -210,3 +139,5 @@ export function describeProblem({ kind, remote, dependency, needs, provides }) {
       return `${remote}: needs ${dependency} ${needs}; the shell provides ${provides}`;
   }
 }
+
+export { MANIFEST_RECORD_KEY, RECORD_SCHEMA, SHELL_RECORD_FILE, readRecord } from './record.js';

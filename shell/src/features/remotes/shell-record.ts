@@ -1,4 +1,4 @@
-import { readRecord, type CompatibilityRecord } from '@devhub/contracts/compatibility';
+import { readRecord, type CompatibilityRecord } from '@devhub/contracts/record';
 
 /** The element in which the build puts the shell's own compatibility record (see shell/index.html). */
 export const SHELL_RECORD_ELEMENT_ID = 'devhub-compatibility';
