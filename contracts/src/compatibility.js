@@ -2,10 +2,16 @@
 // applies them in the browser before it executes a remote, `npm run remotes -- use/doctor`
 // before a pin and against a new shell build, and the tests through both. What a record holds is
 // in record.js.
-import satisfies from 'semver/functions/satisfies.js';
-import valid from 'semver/functions/valid.js';
-import validRange from 'semver/ranges/valid.js';
+//
+// Versions are matched with the federation runtime's own `satisfy`, the function the runtime uses
+// to match a shared module's version against a consumer's range: the check then agrees with what
+// the runtime would do, and the shell, which carries that runtime anyway, loads no second semver
+// library to run it (bench/ab.md, "The compatibility rules on the runtime's semver").
+import { satisfy } from '@module-federation/runtime-core';
 import { RECORD_SCHEMA, readRecord } from './record.js';
+
+/** A release version as builds record it: major.minor.patch, an optional pre-release or build. */
+const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
 /** @typedef {import('./record.js').CompatibilityRecord} CompatibilityRecord */
 /** @typedef {import('./record.js').SingletonRecord} SingletonRecord */
@@ -30,9 +36,9 @@ import { RECORD_SCHEMA, readRecord } from './record.js';
  * @returns {string}
  */
 export function requiredRange(version) {
-  const parsed = valid(version);
+  const parsed = VERSION.exec(version);
   if (!parsed) throw new Error(`"${version}" is not a semver version`);
-  const [major = 0, minor = 0, patch = 0] = parsed.split(/[.+-]/).map(Number);
+  const [major = 0, minor = 0, patch = 0] = parsed.slice(1, 4).map(Number);
   return major > 0 ? `^${major}.${minor}.0` : `^0.${minor}.${patch}`;
 }
 
@@ -41,7 +47,7 @@ export function requiredRange(version) {
  * @param {string} range
  */
 function fits(version, range) {
-  return Boolean(valid(version)) && Boolean(validRange(range)) && satisfies(version, range);
+  return VERSION.test(version) && range.trim() !== '' && satisfy(version, range);
 }
 
 /**
@@ -80,7 +86,7 @@ export function checkCompatibility(remoteName, shell, remote) {
     return problems;
   }
 
-  const runtimeRange = valid(record.federationRuntime)
+  const runtimeRange = VERSION.test(record.federationRuntime)
     ? requiredRange(record.federationRuntime)
     : record.federationRuntime;
   if (!fits(shell.federationRuntime, runtimeRange)) {

@@ -121,6 +121,24 @@ describe('checkCompatibility', () => {
     ).toEqual([]);
   });
 
+  it('matches versions as semver does: pre-releases, alternatives, and nonsense refused rather than waved through', () => {
+    /** @param {string} version @param {string} requiredVersion */
+    const fitsReact = (version, requiredVersion) =>
+      checkCompatibility(
+        'catalog',
+        { ...shell, singletons: { ...shell.singletons, react: { version, requiredVersion: '^19.0.0' } } },
+        { ...catalog(), singletons: { react: { version: '19.2.0', requiredVersion } } },
+      ).length === 0;
+    expect(fitsReact('19.3.1', '^19.2.0')).toBe(true);
+    expect(fitsReact('19.1.9', '^19.2.0')).toBe(false);
+    expect(fitsReact('19.2.0-rc.1', '^19.2.0')).toBe(false);
+    expect(fitsReact('18.3.1', '^18.3.0 || ^19.0.0')).toBe(true);
+    expect(fitsReact('19.3.1', '>=19.2.0 <19.3.0')).toBe(false);
+    expect(fitsReact('latest', '^19.2.0')).toBe(false);
+    expect(fitsReact('19.3.1', '')).toBe(false);
+    expect(fitsReact('19.3.1', 'not a range')).toBe(false);
+  });
+
   it('refuses a remote built with a newer federation runtime feature level or another major', () => {
     expect(checkCompatibility('catalog', shell, { ...catalog(), federationRuntime: '2.10.0' })).toEqual([
       {

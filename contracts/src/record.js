@@ -1,6 +1,6 @@
 // The compatibility record every build writes (a remote into its mf-manifest.json, the shell
 // beside and inside its index.html), and how to read one from untrusted JSON. No rules here (they
-// are in compatibility.js, on semver), so the shell reads its own record without loading them.
+// are in compatibility.js), so the shell reads its own record without loading them.
 
 /** Bumped when the record's shape changes; a reader refuses a schema it does not know. */
 export const RECORD_SCHEMA = 1;

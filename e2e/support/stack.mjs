@@ -4,8 +4,7 @@
 // so tests never collide with a developer's `npm start`. Used by the browser tests' fixtures,
 // their preview webServer, `npm run screenshots` and the benchmark.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { vettingDigest } from '@devhub/contracts/vetting';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,13 +111,6 @@ export async function startStack(options = {}) {
     ),
     allowedOverrideOrigins: Object.values(remotes).filter(Boolean),
   };
-  // Pinned the way `npm run remotes -- use` pins: each pair vetted (see contracts/src/vetting.js).
-  const shellRecordOf = JSON.parse(readFileSync(join(buildRoot, 'shell/dist/compatibility.json'), 'utf8'));
-  for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-    const root = options.remoteRoots?.[name] ?? join(buildRoot, dir, 'dist');
-    const manifest = JSON.parse(readFileSync(join(root, 'mf-manifest.json'), 'utf8'));
-    registry.remotes[name].vetted = await vettingDigest(shellRecordOf, manifest.compatibility);
-  }
   writeFileSync(registryFile, JSON.stringify(registry, null, 2));
 
   requireBuild('shell');
