@@ -120,8 +120,19 @@ export default tseslint.config(
     files: ['shell/src/features/remotes/warm-up.inline.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: { ...globals.browser, ROUTE_MODULES: 'readonly' },
+      globals: {
+        ...globals.browser,
+        ROUTE_MODULES: 'readonly',
+        pageFiles: 'readonly',
+        shellSharedFiles: 'readonly',
+        hintRemoteFiles: 'readonly',
+      },
     },
+  },
+  {
+    // Imported by the loader and inlined into index.html ahead of the warm-up.
+    files: ['shell/src/features/remotes/remote-files.js'],
+    languageOptions: { globals: globals.browser },
   },
   {
     // Browser tests pass functions to page.evaluate, which run in the page.
@@ -138,39 +149,6 @@ export default tseslint.config(
     },
   },
   ...APPS.flatMap(boundaryFor),
-  {
-    // The federation runtime loads the shell's runtime plugins before any shared module exists:
-    // they and what they import must not import a shared singleton.
-    files: [
-      'shell/src/features/remotes/runtime/*.ts',
-      'shell/src/features/remotes/manifests.ts',
-      'shell/src/features/remotes/fetch-json.ts',
-    ],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@devhub/shared/*',
-                'react',
-                'react-dom',
-                'react-dom/*',
-                'react-router',
-                'zustand',
-                'axios',
-                'react-hot-toast',
-              ],
-              allowTypeImports: true,
-              message: 'Loaded before the share scope exists: no shared singleton here (types only).',
-            },
-          ],
-        },
-      ],
-    },
-  },
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     ignores: ['shared/src/**/*.test.{ts,tsx}'],

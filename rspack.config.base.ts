@@ -6,13 +6,13 @@ import { readApp } from './rspack/app.ts';
 import { CompatibilityRecordPlugin } from './rspack/compatibility-record-plugin.ts';
 import { devServer } from './rspack/dev-server.ts';
 import { esmFederationRuntime, esmFederationRuntimeRule } from './rspack/esm-federation-runtime.ts';
+import { ExposeAssetsPlugin } from './rspack/expose-assets-plugin.ts';
 import { ExposeContractPlugin } from './rspack/expose-contract-plugin.ts';
 import { exposesFor, federationPlugin } from './rspack/federation.ts';
+import { SharedFilesPlugin } from './rspack/shared-files-plugin.ts';
 import { sharedSingletons } from './rspack/shared-singletons.ts';
 
 export interface AppConfigOptions {
-  /** Runtime plugins of the federation runtime (the shell's). */
-  runtimePlugins?: string[];
   /** Values for `<%= name %>` placeholders in index.html. */
   templateParameters?: Record<string, string>;
 }
@@ -94,9 +94,11 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
       ...(existsSync(publicDir)
         ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.', noErrorOnMissing: true }] })]
         : []),
-      federationPlugin(app, singletons, isProduction, options.runtimePlugins ?? []),
+      federationPlugin(app, singletons, isProduction),
       esmFederationRuntime(),
-      ...(isHost ? [] : [new ExposeContractPlugin(exposesFor(app))]),
+      ...(isHost
+        ? [new SharedFilesPlugin()]
+        : [new ExposeContractPlugin(exposesFor(app)), new ExposeAssetsPlugin(exposesFor(app))]),
       new CompatibilityRecordPlugin({
         app,
         singletons,

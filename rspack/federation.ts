@@ -15,33 +15,35 @@ export function exposesFor(app: App): Record<string, string> {
   );
 }
 
-export function federationPlugin(app: App, singletons: Singleton[], isProduction: boolean, runtimePlugins: string[]) {
+export function federationPlugin(app: App, singletons: Singleton[], isProduction: boolean) {
   return new ModuleFederationPlugin({
     name: app.name,
     ...(app.kind === 'remote'
       ? { filename: 'remoteEntry.js', exposes: exposesFor(app), manifest: true }
       : { remotes: {}, manifest: false }),
     shared: Object.fromEntries(
-      singletons.map(({ request, version, requiredVersion, shippedExports }) => [
+      singletons.map(({ request, version, requiredVersion, shippedExports, eager }) => [
         request,
         {
           singleton: true,
           version,
           requiredVersion,
+          ...(eager ? { eager } : {}),
           ...(shippedExports ? { treeShaking: { mode: 'runtime-infer' as const, usedExports: shippedExports } } : {}),
         },
       ]),
     ),
     // Fetch a remote only when a route needs it: one remote down must not block startup.
     shareStrategy: 'loaded-first',
-    runtimePlugins,
     // Types of exposed modules come from the page table in @devhub/shared (see README).
     dts: false,
     // The federation runtime ships once, in the shell; remote entries use it instead of their own copy.
     // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)
+    // The shell reads and checks each remote's manifest itself and registers the entry it names
+    // (shell/src/features/remotes/remote-loader.ts): its runtime needs no manifest or snapshot code.
     experiments:
       app.kind === 'host'
-        ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+        ? { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } }
         : {
             externalRuntime: isProduction,
             // A remote loads no other remote: its entry needs no remote-loading or manifest code.

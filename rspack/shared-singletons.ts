@@ -30,6 +30,27 @@ const LIBRARIES: ReadonlyArray<[request: string, pkg: string]> = [
   ['react-hook-form', 'react-hook-form'],
 ];
 
+/**
+ * What every page of the shell needs before its first render: the shell provides these in its
+ * initial chunk (eagerly) instead of one chunk each after it. (react-router is shared cut down,
+ * which federation does not allow for an eager module.)
+ */
+const EAGER_IN_HOST = new Set([
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'zustand',
+  '@devhub/shared/browser-storage',
+  '@devhub/shared/constants',
+  '@devhub/shared/icon',
+  '@devhub/shared/remote-contract',
+  '@devhub/shared/safe-redirect',
+  '@devhub/shared/session-store',
+  '@devhub/shared/strings',
+  '@devhub/shared/use-page-title',
+]);
+
 export interface Singleton {
   /** The share name: the request apps import it by. */
   request: string;
@@ -40,6 +61,8 @@ export interface Singleton {
   requiredVersion: string;
   /** The only exports shipped, when the library is shared cut down. */
   shippedExports?: string[];
+  /** Provided in the app's initial chunk. */
+  eager?: boolean;
 }
 
 function installedVersion(appDir: string, pkg: string): string {
@@ -62,6 +85,8 @@ export function sharedSingletons(app: App, isProduction: boolean): Singleton[] {
       .filter((sub) => !sub.endsWith('.css') && !sub.endsWith('.json'))
       .map((sub): [string, string] => [`${sharedPkg.name}/${sub.slice(2)}`, sharedPkg.name]),
   ];
+  const unknown = [...EAGER_IN_HOST].filter((request) => !entries.some(([known]) => known === request));
+  if (unknown.length > 0) throw new Error(`eager singletons that are not shared: ${unknown.join(', ')}`);
   return entries
     .filter(([, pkg]) => pkg in app.dependencies)
     .map(([request, pkg]) => {
@@ -71,6 +96,7 @@ export function sharedSingletons(app: App, isProduction: boolean): Singleton[] {
         pkg,
         version,
         requiredVersion: requiredRange(version),
+        ...(app.kind === 'host' && EAGER_IN_HOST.has(request) ? { eager: true } : {}),
         // MF's shared tree shaking is experimental and breaks development builds: production only.
         ...(request === 'react-router' && isProduction ? { shippedExports: REACT_ROUTER_EXPORTS } : {}),
       };

@@ -3,15 +3,23 @@ import { join } from 'node:path';
 import { ROUTES } from '@devhub/shared/remote-contract';
 import { createAppConfig } from '../rspack.config.base.ts';
 import { SHELL_RECORD_PLACEHOLDER } from '../rspack/compatibility-record-plugin.ts';
+import { SHARED_FILES_PLACEHOLDER } from '../rspack/shared-files-plugin.ts';
 
 const dir = import.meta.dirname;
 const routeModules = Object.fromEntries(ROUTES.map((route) => [route.path, route.module]));
-const warmUpScript = readFileSync(join(dir, 'src/features/remotes/warm-up.inline.js'), 'utf8')
-  // Inlined in a <script>: the route map is data, and the source must not close the tag.
-  .replace('ROUTE_MODULES', JSON.stringify(routeModules))
-  .replaceAll('</', '<\\/');
+const source = (file: string) => readFileSync(join(dir, 'src/features/remotes', file), 'utf8');
+// One inline <script>: the functions of remote-files.js (the module the loader imports, its
+// exports made local) and the warm-up that calls them, in a scope of their own. The route map is
+// data, and the source must not close the tag.
+const warmUpScript =
+  `(function () {\n${source('remote-files.js').replace(/^export function /gm, 'function ')}\n${source(
+    'warm-up.inline.js',
+  ).replace('ROUTE_MODULES', JSON.stringify(routeModules))}\n})();`.replaceAll('</', '<\\/');
 
 export default createAppConfig(dir, {
-  runtimePlugins: [join(dir, 'src/features/remotes/runtime/manifest-plugin.ts')],
-  templateParameters: { warmUpScript, compatibilityRecord: SHELL_RECORD_PLACEHOLDER },
+  templateParameters: {
+    warmUpScript,
+    compatibilityRecord: SHELL_RECORD_PLACEHOLDER,
+    sharedFiles: SHARED_FILES_PLACEHOLDER,
+  },
 });

@@ -8,7 +8,8 @@ import { contentMark, loadCold } from '../support/first-load.mjs';
 import { REMOTE_DIRS, ROOT } from '../support/stack.mjs';
 
 const KIB = 1024;
-const BUDGETS = { homeFirstLoadJs: 150 * KIB, remoteEntry: 10 * KIB };
+// The home page's budget is what this build needs (bench/results.md explains the gap to 140 KiB).
+const BUDGETS = { homeFirstLoadJs: 143 * KIB, remoteEntry: 10 * KIB };
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
@@ -26,6 +27,14 @@ test.describe('byte budgets', () => {
     expect(jsBytes, `first-load JS of / is ${kib(jsBytes)}, over its budget:\n${listing}`).toBeLessThanOrEqual(
       BUDGETS.homeFirstLoadJs,
     );
+  });
+
+  test("downloads no other page's code before the home page's content", async ({ browser, baseURL }) => {
+    const { scripts } = await loadCold(browser, `${baseURL}/`, contentMark('catalog/HomePage'));
+    const pages = scripts
+      .map((script) => new URL(script.name).pathname)
+      .filter((path) => path.includes('__federation_expose_'));
+    expect(pages.map((path) => path.replace(/^.*\/__federation_expose_([A-Za-z]+).*$/, '$1'))).toEqual(['HomePage']);
   });
 
   for (const [remote, dir] of Object.entries(REMOTE_DIRS)) {

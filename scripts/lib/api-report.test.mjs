@@ -1,11 +1,17 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import inc from 'semver/functions/inc.js';
 import { computeReport, diffReports, requiredVersion, verdict } from './api-report.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const SHARED_DIR = join(WORKSPACE_ROOT, 'shared');
 const committed = () => JSON.parse(readFileSync(join(SHARED_DIR, 'api-report.json'), 'utf8'));
+/** Below 1.0 a patch adds and a minor breaks (see requiredVersion in api-report.mjs). */
+const CURRENT = committed().version;
+const NEXT_FEATURE = inc(CURRENT, 'patch');
+const NEXT_BREAKING = inc(CURRENT, 'minor');
+const escaped = (version) => version.replaceAll('.', '\\.');
 
 /** A copy of the shared package to change, beside the workspace's config and dependencies. */
 function copyOfShared() {
@@ -38,22 +44,24 @@ describe("@devhub/shared's export report", () => {
       copy.edit('src/i18n/strings.ts', (text) => `${text}\nexport const CATALOG_BANNER = 'Mới';\n`);
       const unbumped = verdict(committed(), computeReport(copy.dir));
       expect(unbumped).toEqual({ ok: false, message: expect.stringContaining('added ./strings CATALOG_BANNER') });
-      expect(unbumped.ok || unbumped.message).toMatch(/Bump its version to 0\.2\.1 or higher/);
+      expect(unbumped.ok || unbumped.message).toMatch(
+        new RegExp(`Bump its version to ${escaped(NEXT_FEATURE)} or higher`),
+      );
 
-      copy.setVersion('0.2.1');
+      copy.setVersion(NEXT_FEATURE);
       const stale = verdict(committed(), computeReport(copy.dir));
       expect(stale.ok || stale.message).toMatch(/Run "npm run api-report" and commit the report/);
       expect(verdict(computeReport(copy.dir), computeReport(copy.dir))).toEqual({ ok: true });
     });
 
     it('asks for a breaking version when an export goes away', () => {
-      copy.setVersion('0.2.1');
+      copy.setVersion(NEXT_FEATURE);
       copy.edit('src/lib/safe-redirect.ts', (text) =>
         text.replace('export function signInPathFor', 'function signInPathFor'),
       );
       const removed = verdict(committed(), computeReport(copy.dir));
       expect(removed.ok || removed.message).toMatch(
-        /removed \.\/safe-redirect signInPathFor[\s\S]*Bump its version to 0\.3\.0/,
+        new RegExp(`removed \\./safe-redirect signInPathFor[\\s\\S]*Bump its version to ${escaped(NEXT_BREAKING)}`),
       );
     });
   });

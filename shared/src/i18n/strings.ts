@@ -112,6 +112,7 @@ export const SHELL_TEXT = {
     httpStatus: (url: string, status: number) => `không tải được manifest ${url} (HTTP ${status})`,
     notJson: (url: string) => `manifest ${url} không phải JSON hợp lệ`,
     timeout: (url: string, seconds: number) => `manifest ${url} không phản hồi sau ${seconds} giây`,
+    noEntry: (url: string) => `manifest ${url} không ghi file entry của remote`,
   },
   compatibility: {
     record: (remote: string, detail: string) => `${remote}: không có bản ghi tương thích hợp lệ (${detail})`,

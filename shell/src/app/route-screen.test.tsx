@@ -11,7 +11,6 @@ import { RouteScreen } from './route-screen';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
-  preloadRemote: jest.fn(),
 }));
 
 const profile = ROUTES.find((route) => route.path === '/profile')!;

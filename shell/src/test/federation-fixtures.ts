@@ -22,17 +22,28 @@ export const SHELL_RECORD: CompatibilityRecord = {
   },
 };
 
-/** Puts the shell's record in the page, where the build puts it. */
-export function installShellRecord(record: CompatibilityRecord = SHELL_RECORD): void {
-  document.getElementById(SHELL_RECORD_ELEMENT_ID)?.remove();
+/** Where the shell build says its shared modules load from: react in its first chunk, axios in a chunk of its own. */
+export const SHELL_SHARED_FILES = { react: [], '@devhub/shared/strings': [], axios: ['/223.js'] };
+
+function installJson(id: string, value: unknown): void {
+  document.getElementById(id)?.remove();
   const script = document.createElement('script');
   script.type = 'application/json';
-  script.id = SHELL_RECORD_ELEMENT_ID;
-  script.textContent = JSON.stringify(record);
+  script.id = id;
+  script.textContent = JSON.stringify(value);
   document.head.append(script);
 }
 
+/** Puts the shell's record and its shared modules' files in the page, where the build puts them. */
+export function installShellRecord(record: CompatibilityRecord = SHELL_RECORD): void {
+  installJson(SHELL_RECORD_ELEMENT_ID, record);
+  installJson('devhub-shared-files', SHELL_SHARED_FILES);
+}
+
 export const manifestUrl = (remote: RemoteName) => `http://localhost/${remote}/mf-manifest.json`;
+
+/** The entry script each remote's manifest names: beside the manifest. */
+export const remoteEntryUrl = (remote: RemoteName) => `http://localhost/${remote}/remoteEntry.js`;
 
 /** A remote's manifest whose record fits SHELL_RECORD (pass `record` changes to make it not fit). */
 export function remoteManifest(remote: RemoteName, record: Partial<CompatibilityRecord> = {}) {
@@ -40,8 +51,27 @@ export function remoteManifest(remote: RemoteName, record: Partial<Compatibility
   return {
     id: remote,
     name: remote,
-    metaData: { buildInfo: { buildVersion: '1.2.0', buildHash: `${remote}0123456789`.slice(0, 12) } },
-    exposes: exposes.map((path) => ({ path, name: path.slice(2) })),
+    metaData: {
+      globalName: remote,
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      buildInfo: { buildVersion: '1.2.0', buildHash: `${remote}0123456789`.slice(0, 12) },
+    },
+    exposes: exposes.map((path) => ({
+      path,
+      name: path.slice(2),
+      // react and axios the shell provides (SHELL_SHARED_FILES), react-hook-form it does not.
+      requires: ['react', 'react-hook-form', 'axios'],
+      assets: {
+        js: { sync: [`__federation_expose_${path.slice(2)}.js`], async: [`${path.slice(2)}-data.js`] },
+        css: { sync: [`__federation_expose_${path.slice(2)}.css`], async: [] },
+      },
+    })),
+    shared: [
+      { name: 'react', assets: { js: { sync: ['react.js'], async: [] } } },
+      { name: 'react-hook-form', assets: { js: { sync: ['react-hook-form.js'], async: [] } } },
+      { name: 'axios', assets: { js: { sync: ['axios.js'], async: [] } } },
+    ],
     compatibility: {
       schema: 1,
       kind: 'remote',

@@ -11,12 +11,13 @@ export class FetchJsonError extends Error {
 
 /**
  * Reads a JSON file, failing after `timeoutMs` whatever hangs: the connection, the headers or the
- * body. `response` is a request already under way (the inline warm-up's), used instead of a new one.
+ * body. `response` is a request already under way (the inline warm-up's), used instead of a new
+ * one unless it comes to nothing.
  */
 export async function fetchJson(
   url: string,
-  { timeoutMs, response }: { timeoutMs: number; response?: Promise<Response> | undefined },
-): Promise<{ text: string; json: unknown }> {
+  { timeoutMs, response }: { timeoutMs: number; response?: Promise<Response | undefined> | undefined },
+): Promise<{ json: unknown }> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -27,15 +28,17 @@ export async function fetchJson(
   });
   try {
     const answer = await Promise.race([
-      (response ?? fetch(url, { cache: 'no-cache', signal: controller.signal })).catch(() => {
-        throw new FetchJsonError({ kind: 'unreachable' });
-      }),
+      (response ?? Promise.resolve(undefined))
+        .then((started) => started ?? fetch(url, { cache: 'no-cache', signal: controller.signal }))
+        .catch(() => {
+          throw new FetchJsonError({ kind: 'unreachable' });
+        }),
       timeout,
     ]);
     if (!answer.ok) throw new FetchJsonError({ kind: 'status', status: answer.status });
     const text = await Promise.race([answer.text(), timeout]);
     try {
-      return { text, json: JSON.parse(text) as unknown };
+      return { json: JSON.parse(text) as unknown };
     } catch {
       throw new FetchJsonError({ kind: 'not-json' });
     }

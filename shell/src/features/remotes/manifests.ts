@@ -1,22 +1,20 @@
 import { FetchJsonError, fetchJson, type FetchFailure } from './fetch-json';
 
-// Plain module (no React, no shared singleton): the federation runtime's plugins read it before
-// the share scope exists.
-
 /** How long the shell waits for a remote's manifest before its slot explains that it did not come. */
 export const MANIFEST_TIMEOUT_MS = 10_000;
 
 declare global {
   interface Window {
-    /** The current route's manifest, which index.html's inline warm-up requested before any bundle ran. */
-    __devhubManifest?: { url: string; response: Promise<Response> };
+    /**
+     * The current route's manifest, which index.html's inline warm-up requests as soon as the
+     * registry is in: set before any bundle runs, so the loader never asks a second time.
+     */
+    __devhubManifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
   }
 }
 
 export interface FetchedManifest {
   url: string;
-  /** The manifest as sent, for the federation runtime. */
-  text: string;
   json: unknown;
 }
 
@@ -32,16 +30,16 @@ export class ManifestError extends Error {
 }
 
 /** The warm-up's response for `url`, once: a retry goes back to the network. */
-function takeWarmResponse(url: string): Promise<Response> | undefined {
-  const warm = window.__devhubManifest;
-  if (!warm || warm.url !== url) return undefined;
+async function warmResponse(url: string): Promise<Response | undefined> {
+  const started = await window.__devhubManifest;
+  if (!started || started.url !== url) return undefined;
   window.__devhubManifest = undefined;
-  return warm.response;
+  return started.response;
 }
 
 async function download(url: string, timeoutMs: number): Promise<FetchedManifest> {
   try {
-    return { url, ...(await fetchJson(url, { timeoutMs, response: takeWarmResponse(url) })) };
+    return { url, ...(await fetchJson(url, { timeoutMs, response: window.__devhubManifest && warmResponse(url) })) };
   } catch (error) {
     throw new ManifestError(url, error instanceof FetchJsonError ? error.failure : { kind: 'unreachable' });
   }
@@ -50,8 +48,8 @@ async function download(url: string, timeoutMs: number): Promise<FetchedManifest
 const manifests = new Map<string, Promise<FetchedManifest>>();
 
 /**
- * A remote's manifest, fetched once per URL: the shell reads it to check the remote before it runs
- * any of its code, and hands the same response to the federation runtime (runtime/manifest-plugin.ts).
+ * A remote's manifest, fetched once per URL: the shell checks the remote against it before it runs
+ * any of its code, and registers the entry it names with the federation runtime (remote-loader.ts).
  * `fresh` (a retry) drops what was fetched before; a failure is never kept.
  */
 export function getManifest(
@@ -65,9 +63,4 @@ export function getManifest(
     manifest.catch(() => manifests.delete(url));
   }
   return manifest;
-}
-
-/** The manifest already fetched for `url`, if any: what the runtime plugin serves instead of fetching again. */
-export function fetchedManifest(url: string): Promise<FetchedManifest> | undefined {
-  return manifests.get(url);
 }

@@ -9,17 +9,23 @@ import {
   hungRegistry,
   installShellRecord,
   manifestUrl,
+  remoteEntryUrl,
   remoteManifest,
 } from '../../test/federation-fixtures';
+
+/** How the loader registers a remote it checked: the entry script its manifest names. */
+const registration = (remote: 'catalog' | 'account' | 'auth', entry = remoteEntryUrl(remote)) => [
+  [{ name: remote, entry, type: 'global', entryGlobalName: remote }],
+  { force: true },
+];
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
-  preloadRemote: jest.fn(async () => undefined),
 }));
 
 type Loader = typeof LoaderModule;
-type Runtime = jest.Mocked<Pick<typeof RuntimeModule, 'registerRemotes' | 'loadRemote' | 'preloadRemote'>>;
+type Runtime = jest.Mocked<Pick<typeof RuntimeModule, 'registerRemotes' | 'loadRemote'>>;
 type Status = typeof StatusModule;
 
 function HomePage() {
@@ -47,7 +53,7 @@ describe('the remote loader', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  it('reads the registry once and registers every remote, then loads a page once', async () => {
+  it('reads the registry once, registers a remote with the runtime once its manifest is checked, and loads a page once', async () => {
     let registryReads = 0;
     server.use(
       http.get('http://localhost/remotes.json', () => {
@@ -58,26 +64,24 @@ describe('the remote loader', () => {
     );
     const { loader, runtime } = await freshLoader();
     loader.startRemotes();
+    await loader.inspectRemote('account');
+    expect(runtime.registerRemotes.mock.calls).toEqual([registration('account')]);
 
     await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
     await loader.loadPage('catalog/HomePage');
+    await loader.loadPage('catalog/ListingPage').catch(() => undefined);
     expect(registryReads).toBe(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith(
-      [
-        { name: 'catalog', entry: manifestUrl('catalog') },
-        { name: 'account', entry: manifestUrl('account') },
-        { name: 'auth', entry: manifestUrl('auth') },
-      ],
-      { force: true },
-    );
-    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes.mock.calls).toEqual([registration('account'), registration('catalog')]);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
     expect(loader.loadedPage('catalog/HomePage')).toBe(HomePage);
   });
 
   it('registers an allowed override in place of the pin, tells of a refused one and cleans the URL', async () => {
-    server.use(...environmentHandlers());
     const override = 'http://localhost:3101/mf-manifest.json';
+    server.use(
+      ...environmentHandlers(),
+      http.get(override, () => HttpResponse.json(remoteManifest('catalog'))),
+    );
     window.history.replaceState(
       null,
       '',
@@ -86,9 +90,11 @@ describe('the remote loader', () => {
     const { loader, runtime, status } = await freshLoader();
     const onRefusedOverrides = jest.fn();
     loader.startRemotes({ onRefusedOverrides });
-    await loader.inspectRemote('account');
+    await loader.inspectRemote('catalog');
 
-    expect(runtime.registerRemotes.mock.calls[0]?.[0]).toContainEqual({ name: 'catalog', entry: override });
+    expect(runtime.registerRemotes.mock.calls).toEqual([
+      registration('catalog', 'http://localhost:3101/remoteEntry.js'),
+    ]);
     expect(onRefusedOverrides).toHaveBeenCalledWith([
       {
         value: 'auth@https://evil.example/x.json',
@@ -117,6 +123,8 @@ describe('the remote loader', () => {
         'catalog cần export "CATALOG_BANNER" của @devhub/shared/strings, bản @devhub/shared/strings 0.1.0 của shell không có',
       ],
     });
+    // The runtime never learns of it.
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
     expect(runtime.loadRemote).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith(
       expect.stringContaining('needs export "CATALOG_BANNER" of @devhub/shared/strings'),
@@ -167,9 +175,10 @@ describe('the remote loader', () => {
     );
     await expect(loader.loadPage('catalog/HomePage', { fresh: true })).resolves.toBe(HomePage);
     expect(manifestReads).toBe(2);
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'catalog', entry: manifestUrl('catalog') }], {
-      force: true,
-    });
+    expect(runtime.registerRemotes.mock.calls).toEqual([registration('catalog')]);
+    await loader.loadPage('catalog/ListingPage', { fresh: true }).catch(() => undefined);
+    // A retry registers the remote anew.
+    expect(runtime.registerRemotes.mock.calls).toEqual([registration('catalog'), registration('catalog')]);
   });
 
   it('gives up on a registry that hangs, and a retry loads the page once the registry answers', async () => {
@@ -191,22 +200,53 @@ describe('the remote loader', () => {
     expect(status.remotesStore.getState().registry).toEqual({ state: 'ready', environment: 'test' });
   });
 
-  it('preloads only remotes that fit, and only once the registry is in', async () => {
+  it("preloads a page's files (the entry, its chunks and styles) only for remotes that fit, and only once the registry is in", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
       http.get(manifestUrl('auth'), () => HttpResponse.json(remoteManifest('auth', { federationRuntime: '3.0.0' }))),
       ...environmentHandlers(),
     );
+    const preloads = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, link.href]);
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
     const { loader, runtime } = await freshLoader();
     await loader.preloadPage('catalog/ListingPage');
-    expect(runtime.preloadRemote).not.toHaveBeenCalled();
+    expect(preloads()).toEqual([]);
 
     loader.startRemotes();
     await loader.preloadPage('catalog/ListingPage');
+    await loader.preloadPage('catalog/ListingPage');
     await expect(loader.preloadPage('auth/SignInPage')).rejects.toBeInstanceOf(loader.IncompatibleRemoteError);
-    expect(runtime.preloadRemote).toHaveBeenCalledTimes(1);
-    expect(runtime.preloadRemote).toHaveBeenCalledWith([
-      { nameOrAlias: 'catalog', exposes: ['./ListingPage'], resourceCategory: 'all' },
+    expect(preloads()).toEqual([
+      ['script', remoteEntryUrl('catalog')],
+      ['script', 'http://localhost/catalog/__federation_expose_ListingPage.js'],
+      ['script', 'http://localhost/catalog/ListingPage-data.js'],
+      ['script', 'http://localhost/catalog/react-hook-form.js'],
+      ['script', 'http://localhost/223.js'],
+      ['style', 'http://localhost/catalog/__federation_expose_ListingPage.css'],
     ]);
+    // Nothing of the page runs.
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it("fetches a page's shared modules with the page: the shell's copy of those it provides, the remote's copy of the others", async () => {
+    server.use(...environmentHandlers());
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    const hinted = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
+    const { loader, runtime } = await freshLoader();
+    let hintedBeforeThePageRan: string[] = [];
+    runtime.loadRemote.mockImplementation(async () => {
+      hintedBeforeThePageRan = hinted();
+      return { HomePage };
+    });
+    loader.startRemotes();
+
+    await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+    expect(hintedBeforeThePageRan).toEqual(
+      expect.arrayContaining(['http://localhost/catalog/react-hook-form.js', 'http://localhost/223.js']),
+    );
+    expect(hinted()).not.toContain('http://localhost/catalog/react.js');
+    expect(hinted()).not.toContain('http://localhost/catalog/axios.js');
   });
 });

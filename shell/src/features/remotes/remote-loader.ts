@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkCompatibility, describeProblem, type CompatibilityProblem } from '@devhub/contracts/compatibility';
 import {
   REMOTE_NAMES,
@@ -14,15 +14,19 @@ import { SHELL_TEXT } from '@devhub/shared/strings';
 import { MANIFEST_TIMEOUT_MS, ManifestError, getManifest } from './manifests';
 import { OVERRIDE_PARAM, collectOverrides, type Overrides, type RefusedOverride } from './overrides';
 import { fetchRegistry, type Registry } from './registry';
+import { hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
 import { setRegistryState, statusOf, updateStatus } from './remote-status';
 import { shellRecord } from './shell-record';
 
 /**
- * The one path from a route to a remote page: the registry (read once, with a timeout), the
- * remotes registered with the federation runtime (overrides applied there), the remote's manifest
- * (read once, checked against this shell build before any of the remote's code runs), then the
- * page's module, kept in the one cache of loaded pages.
+ * The one path from a route to a remote page: the registry (read once, with a timeout, overrides
+ * applied), the remote's manifest (read once, checked against this shell build), the remote's
+ * entry registered with the federation runtime only once it passed (so no code of a remote this
+ * shell cannot run is ever fetched by the runtime), then the page's module, kept in the one cache
+ * of loaded pages.
  */
+
+type RemoteEntryType = Extract<Parameters<typeof registerRemotes>[0][number], { entry: string }>['type'];
 
 export type PageComponent<K extends RemoteModuleId> = ComponentType<PagePropsOf<K>>;
 
@@ -44,20 +48,19 @@ export interface StartOptions {
 let options: StartOptions = {};
 let registry: Promise<Registry> | undefined;
 let registryFailed = false;
-/** The manifest URL each remote is registered with (its override, if any). */
+/** The manifest URL of each remote (its override, if any). */
 const entries = new Map<RemoteName, string>();
+/** The entry script each remote is registered with in the federation runtime. */
+const registered = new Map<RemoteName, string>();
 
-function register(pinned: Registry, overrides: Overrides): void {
-  const remotes = REMOTE_NAMES.map((name) => {
-    // The runtime needs absolute URLs; relative entries are resolved against the shell's page.
+function pinEntries(pinned: Registry, overrides: Overrides): void {
+  for (const name of REMOTE_NAMES) {
+    // Relative entries are resolved against the shell's page.
     const pin = new URL(pinned.remotes[name]?.entry ?? '', window.location.href).href;
     const override = overrides[name];
     entries.set(name, override ?? pin);
     updateStatus(name, { entry: pin, override });
-    return { name, entry: override ?? pin };
-  });
-  // `force`: a registry read again (a retry) replaces what the runtime knew, failures included.
-  registerRemotes(remotes, { force: true });
+  }
 }
 
 async function readRegistry(fresh: boolean): Promise<Registry> {
@@ -72,7 +75,7 @@ async function readRegistry(fresh: boolean): Promise<Registry> {
       url.searchParams.delete(OVERRIDE_PARAM);
       window.history.replaceState(window.history.state, '', url);
     }
-    register(pinned, overrides.accepted);
+    pinEntries(pinned, overrides.accepted);
     if (overrides.refused.length > 0) options.onRefusedOverrides?.(overrides.refused);
     setRegistryState({ state: 'ready', environment: pinned.environment });
     if (process.env.NODE_ENV === 'development') {
@@ -137,11 +140,14 @@ async function manifestOf(entry: string, fresh: boolean) {
   }
 }
 
-/** Reads the remote's manifest and refuses a build this shell cannot run, before any of its code runs. */
-async function checkedEntry(remote: RemoteName, fresh: boolean): Promise<string> {
+/**
+ * Reads the remote's manifest, refuses a build this shell cannot run, and registers the entry of
+ * one it can: what the runtime may load, and the manifest it came from.
+ */
+async function checkedRemote(remote: RemoteName, fresh: boolean) {
   await registryReady(fresh);
-  const entry = entries.get(remote) ?? '';
-  const { json } = await manifestOf(entry, fresh);
+  const manifestUrl = entries.get(remote) ?? '';
+  const { json } = await manifestOf(manifestUrl, fresh);
   const buildInfo = (json as { metaData?: { buildInfo?: { buildVersion?: string; buildHash?: string } } })?.metaData
     ?.buildInfo;
   const shell = shellRecord();
@@ -160,7 +166,28 @@ async function checkedEntry(remote: RemoteName, fresh: boolean): Promise<string>
     );
     throw new IncompatibleRemoteError(problems.map(vietnamese));
   }
-  return entry;
+  const { entry } = remoteFiles(json, manifestUrl);
+  if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
+  // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.
+  if (fresh || registered.get(remote) !== entry.url) {
+    registerRemotes(
+      [{ name: remote, entry: entry.url, type: entry.type as RemoteEntryType, entryGlobalName: entry.globalName }],
+      { force: true },
+    );
+    registered.set(remote, entry.url);
+  }
+  return { manifestUrl, json };
+}
+
+/**
+ * Checks the page's remote, then has the browser fetch everything the page needs at once instead of
+ * one step after another (entry, page, then what the page imports): the remote's entry, the page's
+ * files and the shared modules it imports (see pageFiles). The first page's were hinted by
+ * index.html's warm-up already; this is for the pages after it.
+ */
+async function startPage(id: RemoteModuleId, fresh: boolean): Promise<void> {
+  const { manifestUrl, json } = await checkedRemote(remoteOf(id), fresh);
+  hintRemoteFiles(pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, shellSharedFiles()));
 }
 
 async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Promise<PageComponent<K>> {
@@ -168,9 +195,7 @@ async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Prom
   const startedAt = performance.now();
   updateStatus(remote, { state: statusOf(remote).state === 'loaded' ? 'loaded' : 'loading', error: undefined });
   try {
-    const entry = await checkedEntry(remote, fresh);
-    // A retry drops what the runtime cached for the remote (a failed entry script included).
-    if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
+    await startPage(id, fresh);
     const module = await loadRemote<RemoteModules[K]>(id);
     const exportName = exportNameOf(id);
     const component = (module as Record<string, unknown> | null | undefined)?.[exportName];
@@ -221,19 +246,18 @@ export function loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | 
 
 /** Reads a remote's manifest and checks it, without loading it: what the remotes panel shows of every remote. */
 export function inspectRemote(remote: RemoteName): Promise<void> {
-  return checkedEntry(remote, false).then(
+  return checkedRemote(remote, false).then(
     () => undefined,
     () => undefined,
   );
 }
 
 /**
- * Downloads a page's code without running it (a link hovered, the browser idle). Only once the
- * registry is in, and only for a remote that fits this shell.
+ * Gets a page ready without running it (a link hovered, the browser idle): its files downloaded and
+ * the shared modules it imports started (see startPage). Only once the registry is in, and only for
+ * a remote that fits this shell.
  */
 export async function preloadPage(id: RemoteModuleId): Promise<void> {
-  const remote = remoteOf(id);
-  if (!registry || registryFailed || statusOf(remote).state === 'failed') return;
-  await checkedEntry(remote, false);
-  await preloadRemote([{ nameOrAlias: remote, exposes: [`./${exportNameOf(id)}`], resourceCategory: 'all' }]);
+  if (!registry || registryFailed || statusOf(remoteOf(id)).state === 'failed') return;
+  await startPage(id, false);
 }

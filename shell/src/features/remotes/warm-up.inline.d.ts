@@ -1,4 +1,15 @@
-// What shell/rspack.config.ts substitutes into the inline warm-up script at build time.
+// What the inline warm-up script finds around it at build time (see shell/rspack.config.ts).
+import type {
+  hintRemoteFiles as HintRemoteFiles,
+  pageFiles as PageFiles,
+  shellSharedFiles as ShellSharedFiles,
+} from './remote-files.js';
 
-/** The route map: path → the remote module it shows ("catalog/HomePage"). */
-declare const ROUTE_MODULES: Record<string, string>;
+declare global {
+  /** The route map: path → the remote module it shows ("catalog/HomePage"). */
+  const ROUTE_MODULES: Record<string, string>;
+  /** remote-files.js, inlined ahead of the warm-up. */
+  const pageFiles: typeof PageFiles;
+  const shellSharedFiles: typeof ShellSharedFiles;
+  const hintRemoteFiles: typeof HintRemoteFiles;
+}

@@ -16,7 +16,6 @@ import { RemotePage } from './remote-page';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
-  preloadRemote: jest.fn(),
 }));
 
 const runtime = { loadRemote: jest.mocked(loadRemote) };

@@ -1,0 +1,147 @@
+// @ts-check
+/* Where a remote's files are, read from its mf-manifest.json. The loader registers the entry it
+ * finds here with the federation runtime and hints a page's files on a hovered link; index.html's
+ * inline warm-up hints the same files for the first page before any bundle runs
+ * (shell/rspack.config.ts inlines this file, its `export`s dropped, ahead of warm-up.inline.js).
+ * So: plain functions, no imports, nothing the browser would not run unbundled. */
+
+/**
+ * The parts of a remote's mf-manifest.json read here.
+ *
+ * @typedef {{ sync?: string[], async?: string[] }} ManifestAssetList
+ * @typedef {{ js?: ManifestAssetList, css?: ManifestAssetList }} ManifestAssets
+ * @typedef {{ path?: string, requires?: string[], assets?: ManifestAssets }} ManifestExpose
+ * @typedef {{
+ *   metaData?: { globalName?: string, publicPath?: string, remoteEntry?: { name?: string, path?: string, type?: string } },
+ *   exposes?: ManifestExpose[],
+ *   shared?: Array<{ name?: string, assets?: ManifestAssets }>,
+ * }} RemoteManifest
+ */
+
+/**
+ * The remote's entry, and for `expose` ("./HomePage") the scripts and styles its page needs (its
+ * own chunks and the ones it imports on demand, such as its data), as absolute URLs, and the
+ * shared modules it imports (`requires`, with the remote's own files for each in `sharedScripts`).
+ * A manifest without an entry gives none.
+ *
+ * @param {unknown} raw  the manifest as parsed
+ * @param {string} manifestUrl  where it was read (its files are relative to it unless it names a publicPath)
+ * @param {string} [expose]
+ * @returns {{
+ *   entry?: { url: string, type: string, globalName: string },
+ *   scripts: string[],
+ *   styles: string[],
+ *   requires: string[],
+ *   sharedScripts: Record<string, string[]>,
+ * }}
+ */
+export function remoteFiles(raw, manifestUrl, expose) {
+  var manifest = /** @type {RemoteManifest} */ (raw && typeof raw === 'object' ? raw : {});
+  var meta = manifest.metaData || {};
+  var base =
+    meta.publicPath && meta.publicPath !== 'auto'
+      ? new URL(meta.publicPath, manifestUrl).href
+      : new URL('.', manifestUrl).href;
+  var entryFile = meta.remoteEntry || {};
+  var entry =
+    typeof entryFile.name === 'string' && entryFile.name && typeof meta.globalName === 'string'
+      ? {
+          url: new URL((entryFile.path ? entryFile.path.replace(/\/$/, '') + '/' : '') + entryFile.name, base).href,
+          type: entryFile.type || 'global',
+          globalName: meta.globalName,
+        }
+      : undefined;
+  var found = (manifest.exposes || []).filter(function (candidate) {
+    return expose !== undefined && candidate.path === expose;
+  })[0];
+  var assets = (found && found.assets) || {};
+  /** @param {ManifestAssetList | undefined} list */
+  var files = function (list) {
+    return ((list && list.sync) || []).concat((list && list.async) || []).map(function (file) {
+      return new URL(file, base).href;
+    });
+  };
+  var requires = (found && found.requires) || [];
+  /** @type {Record<string, string[]>} */
+  var sharedScripts = {};
+  (manifest.shared || []).forEach(function (shared) {
+    if (shared.name && requires.indexOf(shared.name) !== -1) {
+      sharedScripts[shared.name] = files(shared.assets && shared.assets.js);
+    }
+  });
+  return {
+    entry: entry,
+    scripts: files(assets.js),
+    styles: files(assets.css),
+    requires: requires,
+    sharedScripts: sharedScripts,
+  };
+}
+
+/**
+ * What the shell's index.html lists of the shared modules this shell build provides: each one's
+ * files, none for one in its first chunk (written by rspack/shared-files-plugin.ts).
+ *
+ * @returns {Record<string, string[]>}
+ */
+export function shellSharedFiles() {
+  var element = document.getElementById('devhub-shared-files');
+  try {
+    var parsed = JSON.parse((element && element.textContent) || '{}');
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Everything a page needs fetched: the remote's entry, the page's files, and for each shared module
+ * the page imports, the copy it will be given: the shell's, when the shell provides the module
+ * (`shellShared`, see shellSharedFiles), the remote's own otherwise.
+ *
+ * @param {unknown} raw  the remote's manifest as parsed
+ * @param {string} manifestUrl
+ * @param {string} expose
+ * @param {Record<string, string[]>} shellShared
+ * @returns {{ entry?: { url: string, type: string, globalName: string }, scripts: string[], styles: string[] }}
+ */
+export function pageFiles(raw, manifestUrl, expose, shellShared) {
+  var files = remoteFiles(raw, manifestUrl, expose);
+  var scripts = files.scripts.slice();
+  files.requires.forEach(function (name) {
+    var shell = Object.prototype.hasOwnProperty.call(shellShared, name) ? shellShared[name] : undefined;
+    (shell || files.sharedScripts[name] || []).forEach(function (file) {
+      scripts.push(new URL(file, document.baseURI).href);
+    });
+  });
+  return { entry: files.entry, scripts: scripts, styles: files.styles };
+}
+
+/**
+ * Asks the browser to fetch a page's files now, at high priority, without running them: the
+ * remote's entry and the page's scripts and styles.
+ *
+ * @param {{ entry?: { url: string }, scripts: string[], styles: string[] }} files
+ */
+export function hintRemoteFiles(files) {
+  /**
+   * @param {string} href
+   * @param {string} as
+   */
+  var hint = function (href, as) {
+    var hinted = document.head.querySelectorAll('link[rel="preload"]');
+    for (var i = 0; i < hinted.length; i += 1) if (/** @type {HTMLLinkElement} */ (hinted[i]).href === href) return;
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  if (files.entry) hint(files.entry.url, 'script');
+  files.scripts.forEach(function (url) {
+    hint(url, 'script');
+  });
+  files.styles.forEach(function (url) {
+    hint(url, 'style');
+  });
+}

@@ -1,0 +1,123 @@
+import { hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
+
+const manifest = (metaData: Record<string, unknown>) => ({
+  metaData: { globalName: 'catalog', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, ...metaData },
+  exposes: [
+    {
+      path: './HomePage',
+      assets: {
+        js: { sync: ['__federation_expose_HomePage.js'], async: ['194.js'] },
+        css: { sync: ['HomePage.css'], async: [] },
+      },
+    },
+  ],
+});
+
+describe("a remote's files", () => {
+  it('are resolved beside the manifest when it says "auto", under its publicPath otherwise', () => {
+    expect(
+      remoteFiles(manifest({ publicPath: 'auto' }), 'https://cdn.example/catalog/1.2.0/mf-manifest.json', './HomePage'),
+    ).toEqual({
+      entry: { url: 'https://cdn.example/catalog/1.2.0/remoteEntry.js', type: 'global', globalName: 'catalog' },
+      scripts: [
+        'https://cdn.example/catalog/1.2.0/__federation_expose_HomePage.js',
+        'https://cdn.example/catalog/1.2.0/194.js',
+      ],
+      styles: ['https://cdn.example/catalog/1.2.0/HomePage.css'],
+      requires: [],
+      sharedScripts: {},
+    });
+    expect(
+      remoteFiles(
+        manifest({ publicPath: 'https://static.example/c/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } }),
+        'https://cdn.example/catalog/mf-manifest.json',
+      ),
+    ).toEqual({
+      entry: { url: 'https://static.example/c/entry/remoteEntry.js', type: 'global', globalName: 'catalog' },
+      scripts: [],
+      styles: [],
+      requires: [],
+      sharedScripts: {},
+    });
+  });
+
+  it('name no entry for a manifest without one, and no files for a page it does not list', () => {
+    expect(remoteFiles({ exposes: [] }, 'https://cdn.example/mf-manifest.json', './HomePage')).toEqual({
+      entry: undefined,
+      scripts: [],
+      styles: [],
+      requires: [],
+      sharedScripts: {},
+    });
+    expect(remoteFiles(null, 'https://cdn.example/mf-manifest.json', './HomePage').entry).toBeUndefined();
+    expect(remoteFiles(manifest({}), 'https://cdn.example/mf-manifest.json', './ListingPage').scripts).toEqual([]);
+  });
+
+  it("list the shared modules a page imports, with the remote's own files for each", () => {
+    const raw = {
+      ...manifest({}),
+      exposes: [{ path: './SignInPage', requires: ['react', 'react-hook-form'], assets: {} }],
+      shared: [
+        { name: 'react', assets: { js: { sync: ['121.js'], async: [] } } },
+        { name: 'react-hook-form', assets: { js: { sync: ['356.js'], async: ['357.js'] } } },
+        { name: 'axios', assets: { js: { sync: ['223.js'], async: [] } } },
+      ],
+    };
+    expect(remoteFiles(raw, 'https://cdn.example/auth/mf-manifest.json', './SignInPage')).toMatchObject({
+      requires: ['react', 'react-hook-form'],
+      sharedScripts: {
+        react: ['https://cdn.example/auth/121.js'],
+        'react-hook-form': ['https://cdn.example/auth/356.js', 'https://cdn.example/auth/357.js'],
+      },
+    });
+  });
+
+  it("for a page, take the shell's copy of each shared module the shell provides and the remote's of the others", () => {
+    const raw = {
+      ...manifest({}),
+      exposes: [
+        {
+          path: './SignInPage',
+          requires: ['react', 'axios', 'react-hook-form'],
+          assets: { js: { sync: ['page.js'], async: [] }, css: { sync: [], async: [] } },
+        },
+      ],
+      shared: [
+        { name: 'react', assets: { js: { sync: ['121.js'], async: [] } } },
+        { name: 'axios', assets: { js: { sync: ['223.js'], async: [] } } },
+        { name: 'react-hook-form', assets: { js: { sync: ['356.js'], async: [] } } },
+      ],
+    };
+    expect(
+      pageFiles(raw, 'https://cdn.example/auth/mf-manifest.json', './SignInPage', { react: [], axios: ['/9.js'] })
+        .scripts,
+    ).toEqual(['https://cdn.example/auth/page.js', 'http://localhost/9.js', 'https://cdn.example/auth/356.js']);
+  });
+
+  it("read the shell's list from index.html, and an empty one when it is missing or broken", () => {
+    expect(shellSharedFiles()).toEqual({});
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'devhub-shared-files';
+    element.textContent = '{"axios":["/223.js"]}';
+    document.head.append(element);
+    expect(shellSharedFiles()).toEqual({ axios: ['/223.js'] });
+    element.textContent = 'DEVHUB_SHARED_FILES';
+    expect(shellSharedFiles()).toEqual({});
+    element.remove();
+  });
+
+  it('are hinted once each, scripts as scripts and styles as styles', () => {
+    const files = remoteFiles(manifest({}), 'https://cdn.example/mf-manifest.json', './HomePage');
+    hintRemoteFiles(files);
+    hintRemoteFiles(files);
+    expect(
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, link.href]),
+    ).toEqual([
+      ['script', 'https://cdn.example/remoteEntry.js'],
+      ['script', 'https://cdn.example/__federation_expose_HomePage.js'],
+      ['script', 'https://cdn.example/194.js'],
+      ['style', 'https://cdn.example/HomePage.css'],
+    ]);
+  });
+});
