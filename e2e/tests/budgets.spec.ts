@@ -29,6 +29,16 @@ test.describe('byte budgets', () => {
     );
   });
 
+  test("downloads the home page in a handful of scripts: the singletons every page needs come in the shell's first chunk", async ({
+    browser,
+    baseURL,
+  }) => {
+    const { scripts } = await loadCold(browser, `${baseURL}/`, contentMark('catalog/HomePage'));
+    // The shell's main chunk, its app chunk and its router; the catalog's entry, page and data.
+    // With react, react-dom, zustand and @devhub/shared in chunks of their own it was 21.
+    expect(scripts.map((script) => new URL(script.name).pathname)).toHaveLength(6);
+  });
+
   test("downloads no other page's code before the home page's content", async ({ browser, baseURL }) => {
     const { scripts } = await loadCold(browser, `${baseURL}/`, contentMark('catalog/HomePage'));
     const pages = scripts
