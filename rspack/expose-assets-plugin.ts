@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { rspack, type Chunk, type Compiler, type Module } from '@rspack/core';
+import { rspack, type ChunkGroup, type Compiler, type Module } from '@rspack/core';
 import { sharedModulesOf } from './consumed-shares.ts';
 
 const PLUGIN = 'ExposeAssetsPlugin';
@@ -40,8 +40,6 @@ export class ExposeAssetsPlugin {
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const chunkOfFile = new Map<string, Chunk>();
-          for (const chunk of compilation.chunks) for (const file of chunk.files) chunkOfFile.set(file, chunk);
           const moduleOfFile = new Map<string, Module>();
           for (const module of compilation.modules) {
             const resource = (module as { resource?: string }).resource;
@@ -72,13 +70,22 @@ export class ExposeAssetsPlugin {
               const { js, css } = expose.assets ?? {};
               if (!js || !css) continue;
               const own = new Set([...js.sync, ...css.sync]);
+              // From the page's own chunk groups down: a chunk the page shares with another page
+              // (a common split) belongs to both pages' groups, and would reach the other's code.
               const onDemand = new Set<string>();
-              for (const file of own) {
-                for (const asyncChunk of chunkOfFile.get(file)?.getAllAsyncChunks() ?? []) {
-                  for (const candidate of asyncChunk.files) {
+              const seen = new Set<ChunkGroup>();
+              const visit = (group: ChunkGroup) => {
+                if (seen.has(group)) return;
+                seen.add(group);
+                for (const child of group.childrenIterable) {
+                  for (const candidate of child.getFiles()) {
                     if (!own.has(candidate) && !sharedFiles.has(candidate)) onDemand.add(candidate);
                   }
+                  visit(child);
                 }
+              };
+              for (const chunk of compilation.chunkGraph.getModuleChunks(root)) {
+                for (const group of chunk.groupsIterable) visit(group);
               }
               js.async = byType(onDemand, '.js');
               css.async = byType(onDemand, '.css');

@@ -150,8 +150,18 @@ export const SHELL_TEXT = {
     yes: 'Có',
     no: 'Không',
     incompatible: 'Không tương thích',
+    firstPage: (route: string, how: string, reason?: string) =>
+      `Trang đầu tiên (${route}): ${how}${reason ? ` — vì ${reason}` : ''}`,
     noRegistry: 'Chưa đọc được remotes.json.',
     refresh: 'Làm mới',
+  },
+  prerender: {
+    hydrated: 'kết xuất sẵn trên máy chủ, trình duyệt gắn tương tác (hydrate)',
+    client: 'kết xuất trên trình duyệt',
+    stale: 'trang kết xuất sẵn không khớp với remotes.json hiện tại',
+    noRegistry: 'không đọc được remotes.json hoặc đang ghi đè remote',
+    pageFailed: 'không tải được trang của remote để hydrate',
+    query: 'địa chỉ có tham số truy vấn',
   },
   overrides: {
     refused: (value: string, reason: string) => `Không áp dụng ghi đè remote "${value}": ${reason}`,

@@ -24,6 +24,14 @@ describe('session store', () => {
       expect(store.getState()).toMatchObject({ token: 'abc.def.ghi', isAuthenticated: true });
     });
 
+    it('keeps a visitor without a session as its initial state, what a page rendered ahead of time shows while it hydrates', async () => {
+      localStorage.setItem('access_token', 'abc.def.ghi');
+      const store = await storeAtStartUp();
+      // zustand gives React the initial state as the server snapshot: the hydrated markup matches.
+      expect(store.getInitialState()).toMatchObject({ token: null, isAuthenticated: false });
+      expect(store.getState()).toMatchObject({ isAuthenticated: true });
+    });
+
     it('starts signed out when no token is stored, whatever else is', async () => {
       localStorage.setItem('theme', 'dark');
       const store = await storeAtStartUp();

@@ -21,9 +21,13 @@ function sessionFromToken(token: string | null): Pick<SessionState, 'token' | 'i
  * The one session store. It is a federation singleton: the shell and every remote import
  * this module and get the same instance, so signing in inside remote-auth updates the
  * shell's header at once.
+ *
+ * Its initial state is a visitor without a session, which is what a page rendered ahead of time
+ * shows; the browser's session is applied right after. React renders the initial state while it
+ * hydrates such a page (zustand's server snapshot), then the session, so the markup matches.
  */
 export const useSessionStore = create<SessionState>()((set) => ({
-  ...sessionFromToken(readStorage(STORAGE_KEYS.accessToken)),
+  ...sessionFromToken(null),
   signIn: (token) => {
     // A blank token is no session: nothing is kept that would read as one on the next visit.
     const session = sessionFromToken(token);
@@ -38,6 +42,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
 }));
 
 if (typeof window !== 'undefined') {
+  useSessionStore.getState().syncFromStorage();
   window.addEventListener('storage', (event) => {
     // `key === null` means another tab cleared all of localStorage.
     if (event.key === STORAGE_KEYS.accessToken || event.key === null) {

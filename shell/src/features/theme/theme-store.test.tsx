@@ -49,6 +49,13 @@ afterEach(() => {
 });
 
 describe('theme', () => {
+  it("starts from 'system', what a prerendered page shows while it hydrates, then takes the saved mode", async () => {
+    localStorage.setItem('theme', 'dark');
+    const store = await themeAtStartUp();
+    expect(store.getInitialState().mode).toBe('system');
+    expect(store.getState().mode).toBe('dark');
+  });
+
   it('reads the saved choice, defaulting to system', () => {
     expect(readSavedMode()).toBe('system');
     localStorage.setItem('theme', 'dark');

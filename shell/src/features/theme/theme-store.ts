@@ -17,11 +17,17 @@ interface ThemeState {
   cycle: () => void;
 }
 
+/**
+ * Starts at 'system', what a page rendered ahead of time shows (React renders that initial state
+ * while it hydrates one), then takes the saved mode.
+ */
 export const useThemeStore = create<ThemeState>()((set, get) => ({
-  mode: readSavedMode(),
+  mode: 'system',
   cycle: () => {
     const mode = NEXT_MODE[get().mode];
     writeStorage(STORAGE_KEYS.theme, mode === 'system' ? null : mode);
     set({ mode });
   },
 }));
+
+if (typeof window !== 'undefined') useThemeStore.setState({ mode: readSavedMode() });

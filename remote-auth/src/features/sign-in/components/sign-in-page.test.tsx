@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { AUTH_API, TEST_ACCOUNT, authApi } from '../../../../../test-support/auth-api-handlers';
 import { heldResponse, sentRequests, server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
+import { hydrateServerMarkup } from '../../../../../test-support/hydrate';
 import { SignInPage } from './sign-in-page';
 
 const TOKEN = 'header.payload.signature';
@@ -247,5 +249,22 @@ describe('sign-in page', () => {
     const { router } = renderSignIn('/signin?redirect=%2Fprofile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.getByText('trang chủ')).toBeInTheDocument();
+  });
+
+  it('hydrates its prerendered form for a signed-in visitor without a mismatch, then sends them to "/"', async () => {
+    // Inside the shell's layout, as in the app: React forgives extra markup only at the root.
+    const page = await hydrateServerMarkup(
+      <main>
+        <Routes>
+          <Route path="/signin" element={<SignInPage />} />
+          <Route path="/" element={<p>trang chủ</p>} />
+        </Routes>
+      </main>,
+      { route: '/signin', beforeHydrate: () => useSessionStore.getState().signIn(TOKEN) },
+    );
+    expect(page.serverHtml).toContain('Tên đăng nhập');
+    expect(page.errors).toEqual([]);
+    expect(await screen.findByText('trang chủ')).toBeInTheDocument();
+    page.unmount();
   });
 });

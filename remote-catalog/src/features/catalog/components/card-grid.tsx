@@ -6,15 +6,18 @@ import styles from './card-grid.module.css';
 export function CardGrid({
   items,
   headingLevel,
+  firstIsPriority = false,
 }: {
   items: readonly CatalogItem[];
   headingLevel?: CatalogCardProps['headingLevel'];
+  /** The grid leads its page: its first picture is the page's largest paint. */
+  firstIsPriority?: boolean;
 }) {
   return (
     <ul className={styles.grid}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} className={styles.cell}>
-          <CatalogCard item={item} headingLevel={headingLevel} />
+          <CatalogCard item={item} headingLevel={headingLevel} priority={firstIsPriority && index === 0} />
         </li>
       ))}
     </ul>

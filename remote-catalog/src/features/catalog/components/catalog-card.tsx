@@ -6,20 +6,29 @@ import type { CatalogItem } from '../model/catalog-types';
 import { CatalogThumbnail } from './catalog-thumbnail';
 import styles from './catalog-card.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric' });
+// Dates in Vietnam's time zone wherever the card is rendered: a page rendered ahead of time and
+// the browser hydrating it must show the same day, whatever the server's or the visitor's zone.
+const dateFormat = new Intl.DateTimeFormat('vi-VN', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
 
 export interface CatalogCardProps {
   item: CatalogItem;
   /** The card's title level, one below the heading of the list it sits in. */
   headingLevel?: 'h2' | 'h3';
+  /** The page's first card: its picture is the page's largest paint, fetched first. */
+  priority?: boolean;
 }
 
 /** One item: thumbnail, title (1 line), excerpt (3 lines), tag chips and counts; the whole card links to "/" (spec §2). */
-export function CatalogCard({ item, headingLevel: Heading = 'h3' }: CatalogCardProps) {
+export function CatalogCard({ item, headingLevel: Heading = 'h3', priority = false }: CatalogCardProps) {
   return (
     <article className={styles.card}>
       <div className={styles.media}>
-        <CatalogThumbnail className={styles.thumbnail} src={item.thumbnail} />
+        <CatalogThumbnail className={styles.thumbnail} src={item.thumbnail} priority={priority} />
       </div>
       <div className={styles.body}>
         <time className={styles.date} dateTime={item.publishDate.toISOString()}>

@@ -18,7 +18,10 @@ const SWIPE_MIN_PX = 40;
  */
 export function FeaturedCarousel({ items }: { items: readonly CatalogItem[] }) {
   const headingId = useId();
-  const visible = useVisibleSlides();
+  // Unknown before the browser renders (see useVisibleSlides): the first group, laid out by the
+  // stylesheet, with no dots or status yet.
+  const known = useVisibleSlides();
+  const visible = known ?? 1;
   const total = items.length;
   const [requestedStart, setRequestedStart] = useState(0);
   const start = alignStart(requestedStart, visible, total);
@@ -88,7 +91,7 @@ export function FeaturedCarousel({ items }: { items: readonly CatalogItem[] }) {
         </div>
       </div>
       <p className={a11y.visuallyHidden} role="status">
-        {CATALOG_TEXT.slideStatus(activeGroup + 1, groups)}
+        {known && CATALOG_TEXT.slideStatus(activeGroup + 1, groups)}
       </p>
       <div
         className={styles.viewport}
@@ -102,10 +105,10 @@ export function FeaturedCarousel({ items }: { items: readonly CatalogItem[] }) {
           ref={trackRef}
           className={styles.track}
           style={{ transform: `translateX(${(-start * 100) / visible}%)` }}
-          data-visible={visible}
+          data-visible={known ?? undefined}
         >
           {items.map((item, index) => {
-            const shown = index >= start && index < start + visible;
+            const shown = known === null || (index >= start && index < start + visible);
             return (
               <div
                 key={item.id}
@@ -117,14 +120,14 @@ export function FeaturedCarousel({ items }: { items: readonly CatalogItem[] }) {
                 inert={!shown}
                 data-slide-active={shown}
               >
-                <FeaturedSlide item={item} onKeyDown={onArrowKey} />
+                <FeaturedSlide item={item} onKeyDown={onArrowKey} priority={index === 0} />
               </div>
             );
           })}
         </div>
       </div>
       <div className={styles.dots} role="group" aria-label={CATALOG_TEXT.slideGroups}>
-        {Array.from({ length: groups }, (_, group) => (
+        {Array.from({ length: known ? groups : 0 }, (_, group) => (
           <button
             key={group}
             type="button"

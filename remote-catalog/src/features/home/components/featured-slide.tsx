@@ -11,14 +11,17 @@ import styles from './featured-slide.module.css';
 export function FeaturedSlide({
   item,
   onKeyDown,
+  priority = false,
 }: {
   item: CatalogItem;
   onKeyDown?: KeyboardEventHandler<HTMLElement>;
+  /** The first slide: its picture is the home page's largest paint. */
+  priority?: boolean;
 }) {
   const titleId = useId();
   return (
     <article className={styles.card}>
-      <CatalogThumbnail className={styles.thumbnail} src={item.thumbnail} draggable={false} />
+      <CatalogThumbnail className={styles.thumbnail} src={item.thumbnail} draggable={false} priority={priority} />
       <div className={styles.body}>
         <h3 id={titleId} className={styles.title}>
           {item.title}

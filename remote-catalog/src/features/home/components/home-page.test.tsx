@@ -4,6 +4,7 @@ import { rankTags } from '../../catalog/lib/rank-tags';
 import { topByDownloads } from '../../catalog/lib/sort-items';
 import { renderCatalogPage } from '../../catalog/test/render-catalog-page';
 import { SAMPLE_CATALOG } from '../../catalog/test/sample-catalog';
+import { hydrateServerMarkup } from '../../../../../test-support/hydrate';
 import { HomePage } from './home-page';
 
 const initialWidth = window.innerWidth;
@@ -226,6 +227,34 @@ describe('HomePage', () => {
       const counts = within(section).getAllByText(/lượt tải$/);
       expect(counts).toHaveLength(4);
       for (const count of counts) expect(count.textContent).toMatch(/^\d{1,3}(\.\d{3})* lượt tải$/);
+    });
+  });
+
+  describe('rendered ahead of time', () => {
+    it.each([390, 1280])(
+      'hydrates at %ipx without a mismatch: the first group laid out by the stylesheet, then the dots',
+      async (width) => {
+        const page = await hydrateServerMarkup(<HomePage />, {
+          beforeHydrate: () => {
+            window.innerWidth = width;
+          },
+        });
+        expect(page.errors).toEqual([]);
+        // Before the viewport is known: no dots, no slide hidden, the stylesheet decides the widths.
+        expect(page.serverHtml).not.toContain('data-visible');
+        expect(page.serverHtml).not.toContain('aria-current');
+        expect(dots()).toHaveLength(width === 390 ? 10 : 4);
+        page.unmount();
+      },
+    );
+
+    it("asks for the first slide's picture first and leaves the others lazy", async () => {
+      const page = await hydrateServerMarkup(<HomePage />);
+      const pictures = [...page.container.querySelectorAll('img')];
+      expect(pictures[0]).toHaveAttribute('fetchpriority', 'high');
+      expect(pictures[0]).toHaveAttribute('loading', 'eager');
+      expect(pictures.slice(1).every((picture) => picture.getAttribute('loading') === 'lazy')).toBe(true);
+      page.unmount();
     });
   });
 });

@@ -10,7 +10,11 @@ function snapshot(): VisibleSlides {
   return visibleSlidesFor(window.innerWidth);
 }
 
-/** How many carousel slides fit the current viewport, kept current while it is resized. */
-export function useVisibleSlides(): VisibleSlides {
-  return useSyncExternalStore(subscribe, snapshot, () => 1);
+/**
+ * How many carousel slides fit the current viewport, kept current while it is resized; `null`
+ * on the server and while a prerendered page hydrates, where no viewport is known and the
+ * stylesheet lays the slides out by width instead (so nothing moves once it is known).
+ */
+export function useVisibleSlides(): VisibleSlides | null {
+  return useSyncExternalStore<VisibleSlides | null>(subscribe, snapshot, () => null);
 }

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CAROUSEL_BREAKPOINT_LARGE_PX, CAROUSEL_BREAKPOINT_MEDIUM_PX } from '@devhub/shared/constants';
 import { alignStart, groupCount, lastGroupStart, nextStart, previousStart, visibleSlidesFor } from './carousel';
 
 describe('visibleSlidesFor', () => {
@@ -9,6 +12,14 @@ describe('visibleSlidesFor', () => {
     expect(visibleSlidesFor(1023)).toBe(2);
     expect(visibleSlidesFor(1024)).toBe(3);
     expect(visibleSlidesFor(1280)).toBe(3);
+  });
+});
+
+describe("the carousel's stylesheet", () => {
+  it('lays slides out before the viewport is known at the same breakpoints as the script', () => {
+    const css = readFileSync(join(__dirname, '../components/featured-carousel.module.css'), 'utf8');
+    const breakpoints = [...css.matchAll(/@media \(min-width: (\d+)px\)/g)].map((match) => Number(match[1]));
+    expect(breakpoints).toEqual([CAROUSEL_BREAKPOINT_MEDIUM_PX, CAROUSEL_BREAKPOINT_LARGE_PX]);
   });
 });
 

@@ -82,11 +82,14 @@ describe('ListingPage', () => {
     });
   });
 
-  it('renders a card with a lazy thumbnail of fixed size, a title linking to /, tags and counts', async () => {
+  it('renders a card with a thumbnail of fixed size, a title linking to /, tags and counts', async () => {
     await renderListing('blog');
-    const [card] = cards();
+    const [card, second] = cards();
     const image = (card as HTMLElement).querySelector('img');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    // The first card's picture is the page's largest paint: fetched first; the others when scrolled to.
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect((second as HTMLElement).querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '640');
     expect(image).toHaveAttribute('height', '360');
     expect(within(card as HTMLElement).getByRole('link')).toHaveAttribute('href', '/');

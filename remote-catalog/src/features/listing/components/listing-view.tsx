@@ -83,7 +83,7 @@ export function ListingView({ kind }: { kind: ListingKind }) {
           />
         ) : (
           <>
-            <CardGrid items={shown.items} headingLevel="h3" />
+            <CardGrid items={shown.items} headingLevel="h3" firstIsPriority />
             <Pager page={shown.page} pageCount={shown.pageCount} onChange={goToPage} />
           </>
         )}

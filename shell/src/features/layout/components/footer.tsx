@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CONTACT, PRODUCT_NAME } from '@devhub/shared/constants';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon } from '@devhub/shared/icon';
+import { useYear } from '../../prerender/render-time';
 import styles from './footer.module.css';
 
 const QUICK_LINKS = [
@@ -12,7 +13,7 @@ const QUICK_LINKS = [
 ] as const;
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useYear();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
+import { STORAGE_KEYS } from '@devhub/shared/constants';
+import { useSessionStore } from '@devhub/shared/session-store';
+import { authApi } from '../../../test-support/auth-api-handlers';
+import { hydrateServerMarkup } from '../../../test-support/hydrate';
+import { adoptPage } from '../features/remotes/remote-loader';
+import { useThemeStore } from '../features/theme/theme-store';
+import { App } from './app';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+/** The helper provides the router, as the server renderer's StaticRouter does. */
+function Passthrough({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}
+
+function Home() {
+  return <h1>Tài nguyên cho lập trình viên</h1>;
+}
+
+describe('the shell rendered ahead of time', () => {
+  beforeAll(() => adoptPage('catalog/HomePage', Home));
+  afterEach(() => {
+    useThemeStore.setState({ mode: 'system' });
+    document.documentElement.className = '';
+  });
+
+  it("hydrates a visitor's page without a mismatch, then shows what only the browser knows: the session and the saved theme", async () => {
+    const page = await hydrateServerMarkup(<App eagerToaster={false} Router={Passthrough} />, {
+      beforeHydrate: () => {
+        authApi.addAccount();
+        localStorage.setItem(STORAGE_KEYS.accessToken, authApi.tokenFor());
+        localStorage.setItem(STORAGE_KEYS.theme, 'dark');
+        useSessionStore.getState().syncFromStorage();
+        useThemeStore.setState({ mode: 'dark' });
+        // What index.html's inline script does before the first paint.
+        document.documentElement.classList.add('dark');
+      },
+    });
+
+    expect(page.errors).toEqual([]);
+    // The server knew no session and no theme...
+    expect(page.serverHtml).toContain('Đăng nhập');
+    expect(page.serverHtml).toContain('Giao diện: theo hệ thống');
+    // ...the page then shows the visitor's, and the dark theme was never taken off.
+    expect(await screen.findByRole('button', { name: /^Mở menu tài khoản/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Đăng nhập' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Giao diện: tối/ })).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('dark');
+    expect(screen.getByRole('heading', { name: 'Tài nguyên cho lập trình viên' })).toBeInTheDocument();
+    page.unmount();
+  });
+});

@@ -1,0 +1,60 @@
+import { prerenderedDocument } from './document';
+import { PRERENDER_ELEMENT_ID, pinsMatch, readPrerenderRecord } from './prerender-record';
+
+const TEMPLATE =
+  '<!doctype html><html><head><title>DevHub</title><script src="/main.js"></script></head><body><div id="root"></div></body></html>';
+const record = {
+  route: '/blog',
+  pins: { catalog: '/deploy/remote-catalog/1.0.0/mf-manifest.json' },
+  renderedAt: '2026-11-23T00:00:00.000Z',
+};
+
+describe('a prerendered document', () => {
+  const html = prerenderedDocument(TEMPLATE, {
+    html: '<main><img src="/a.svg" loading="lazy"/><img src="/first.svg" fetchPriority="high"/><p>$& $1 </script></p></main>',
+    title: 'Bài viết | DevHub',
+    stylesheets: ['/deploy/remote-catalog/1.0.0/page.css'],
+    record,
+  });
+
+  it('puts the markup in #root as is, even with replacement patterns in it', () => {
+    expect(html).toContain('<div id="root"><main><img src="/a.svg" loading="lazy"/>');
+    expect(html).toContain('<p>$& $1 </script></p>');
+  });
+
+  it('names the page, links its stylesheets and preloads its first high-priority picture from the head', () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>Bài viết | DevHub</title>');
+    expect(head).toContain('<link rel="stylesheet" href="/deploy/remote-catalog/1.0.0/page.css">');
+    expect(head).toContain('<link rel="preload" as="image" href="/first.svg" fetchpriority="high">');
+    expect(head).not.toContain('/a.svg');
+  });
+
+  it('carries the record it was rendered from, which the browser reads back', () => {
+    document.documentElement.innerHTML = html.replace('<!doctype html>', '');
+    expect(document.getElementById(PRERENDER_ELEMENT_ID)).not.toBeNull();
+    expect(readPrerenderRecord()).toEqual(record);
+  });
+
+  it('refuses a template without an empty #root', () => {
+    expect(() => prerenderedDocument('<html></html>', { html: '', title: '', stylesheets: [], record })).toThrow(
+      /no empty <div id="root"><\/div>/,
+    );
+  });
+});
+
+describe('the record', () => {
+  it('matches only the very pins the browser reads', () => {
+    expect(pinsMatch(record, { ...record.pins })).toBe(true);
+    expect(pinsMatch(record, { catalog: '/deploy/remote-catalog/1.1.0/mf-manifest.json' })).toBe(false);
+    expect(pinsMatch(record, { ...record.pins, auth: '//localhost:3002/mf-manifest.json' })).toBe(false);
+  });
+
+  it('is ignored when it is not one', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">{"route":1}</script>`;
+    expect(readPrerenderRecord()).toBeUndefined();
+    document.body.innerHTML = `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">{</script>`;
+    expect(readPrerenderRecord()).toBeUndefined();
+  });
+});
