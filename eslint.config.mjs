@@ -74,6 +74,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-server/**',
+      '.prerender/**',
       '**/node_modules/**',
       '.deploy/**',
       '.e2e-catalog-*/**',
@@ -149,6 +151,12 @@ export default tseslint.config(
     },
   },
   ...APPS.flatMap(boundaryFor),
+  {
+    // The server renderer runs in Node with the whole router (no server build is cut down), and
+    // needs its StaticRouter.
+    files: ['shell/src/app/server.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: boundaryPatterns('shell') }] },
+  },
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     ignores: ['shared/src/**/*.test.{ts,tsx}'],

@@ -1,3 +1,3 @@
-import { createAppConfig } from '../rspack.config.base.ts';
+import { createAppConfigs } from '../rspack.config.base.ts';
 
-export default createAppConfig(import.meta.dirname);
+export default createAppConfigs(import.meta.dirname);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localCertificate } from './lib/local-certificate.mjs';
+import { describePrerender, localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 
@@ -56,6 +57,19 @@ async function main() {
     await waitForPort(API.port);
   }
 
+  // The public routes rendered with the pinned versions, as `npm run remotes -- use` renders them.
+  const pagesDir = prerenderDir(registryFile);
+  try {
+    const summary = await prerenderEnvironment({ registryFile, outDir: pagesDir, ...localSources() });
+    const { info, warnings } = describePrerender(summary.routes, pagesDir);
+    console.log(info);
+    for (const warning of warnings) console.warn(`⚠ ${warning}`);
+  } catch (error) {
+    console.warn(
+      `⚠ not prerendered (every route renders in the browser): ${error instanceof Error ? error.message : error}`,
+    );
+  }
+
   const certificate = values.http1 ? undefined : await localCertificate();
   const tls = certificate && { key: certificate.key, cert: certificate.cert };
   const scheme = tls ? 'https' : 'http';
@@ -68,6 +82,7 @@ async function main() {
       apiTarget,
       files: app.kind === 'host' ? { '/remotes.json': registryFile } : undefined,
       mounts: app.kind === 'host' ? { '/deploy/': join(ROOT, '.deploy') } : undefined,
+      pages: app.kind === 'host' ? { dir: pagesDir, template: join(appDir(app), 'dist', 'index.html') } : undefined,
     });
     await listen(server, app.port);
   }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROUTES } from '@devhub/shared/remote-contract';
-import { createAppConfig } from '../rspack.config.base.ts';
+import { createAppConfig, createAppConfigs } from '../rspack.config.base.ts';
 import { SHELL_RECORD_PLACEHOLDER } from '../rspack/compatibility-record-plugin.ts';
-import { SHARED_FILES_PLACEHOLDER } from '../rspack/shared-files-plugin.ts';
+import { SHARED_FILES_PLACEHOLDER } from '../rspack/shell-files-plugin.ts';
 
 const dir = import.meta.dirname;
 const routeModules = Object.fromEntries(ROUTES.map((route) => [route.path, route.module]));
@@ -16,10 +16,15 @@ const warmUpScript =
     'warm-up.inline.js',
   ).replace('ROUTE_MODULES', JSON.stringify(routeModules))}\n})();`.replaceAll('</', '<\\/');
 
-export default createAppConfig(dir, {
+const options = {
   templateParameters: {
     warmUpScript,
     compatibilityRecord: SHELL_RECORD_PLACEHOLDER,
     sharedFiles: SHARED_FILES_PLACEHOLDER,
   },
-});
+};
+
+/** The browser build alone (the benchmark's one-bundle baseline starts from it). */
+export const browserConfig = createAppConfig(dir, options);
+
+export default createAppConfigs(dir, options);

@@ -16,7 +16,9 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
  * @param {string} url
  * @param {string} mark
  * @param {{ rttMs?: number }} [options]
- * @returns {Promise<{ ttc: number, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number }>}
+ * `fcp`: the first contentful paint (a prerendered page's content); `rendering`: how the shell
+ * started the page ('hydrated' from prerendered HTML, or 'client').
+ * @returns {Promise<{ ttc: number, fcp: number, rendering: string, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number }>}
  */
 export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
@@ -39,10 +41,12 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
     }
     await page.goto(url);
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
-    const { ttc, resources, longTaskMs } = await page.evaluate((name) => {
+    const { ttc, fcp, rendering, resources, longTaskMs } = await page.evaluate((name) => {
       const entry = performance.getEntriesByName(name)[0];
       return {
         ttc: entry.startTime,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? entry.startTime,
+        rendering: document.documentElement.dataset.rendering ?? 'client',
         longTaskMs: window.__longTasks
           .filter((task) => task.startTime < entry.startTime)
           .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
@@ -59,6 +63,8 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
     const scripts = beforeContent.filter((r) => new URL(r.name).pathname.endsWith('.js'));
     return {
       ttc,
+      fcp,
+      rendering,
       longTaskMs,
       beforeContent,
       scripts,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
+import { prerenderDir, prerenderEnvironment } from '../../scripts/lib/prerender.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { freePort } from './files.mjs';
 
@@ -42,10 +43,13 @@ async function waitForHealth(url, child, timeoutMs = 20_000) {
  *   protocol?: 'h1' | 'h2',
  *   buildRoot?: string,
  *   layout?: 'origins' | 'cdn',
+ *   prerender?: boolean,
  * }} [options]  `protocol`: HTTP/2 over TLS (default) or plain HTTP/1.1; `buildRoot`: the workspace
  *   whose builds are served (another copy, for an A/B side); `layout`: each remote on an origin of
  *   its own (default, as the dev servers run), or every remote under the shell's origin at
- *   /remotes/<name>/ (as a CDN serves published versions, one connection for everything)
+ *   /remotes/<name>/ (as a CDN serves published versions, one connection for everything);
+ *   `prerender`: the public routes rendered ahead of time with the served remotes, as
+ *   `npm run remotes -- use` renders them (again with `stack.prerender()`)
  */
 export async function startStack(options = {}) {
   const buildRoot = options.buildRoot ?? ROOT;
@@ -88,6 +92,8 @@ export async function startStack(options = {}) {
   const remotes = { catalog: '', auth: '', account: '' };
   /** @type {Record<string, string>} */
   const remoteMounts = {};
+  /** @type {Record<string, string>} host:port → the folder served there */
+  const remoteOrigins = {};
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
     const root = options.remoteRoots?.[name] ?? join(buildRoot, dir, 'dist');
     if (!options.remoteRoots?.[name]) requireBuild(dir, 'mf-manifest.json');
@@ -99,6 +105,7 @@ export async function startStack(options = {}) {
     const port = await listen(server, 0, '127.0.0.1');
     closers.push(() => closeServer(server));
     remotes[name] = `${scheme}://127.0.0.1:${port}`;
+    remoteOrigins[`127.0.0.1:${port}`] = root;
   }
 
   const registry = {
@@ -114,13 +121,26 @@ export async function startStack(options = {}) {
   writeFileSync(registryFile, JSON.stringify(registry, null, 2));
 
   requireBuild('shell');
+  const mounts = { ...remoteMounts, ...(options.deployDir ? { '/deploy/': options.deployDir } : {}) };
+  const pagesDir = prerenderDir(registryFile);
+  const prerender = () =>
+    prerenderEnvironment({
+      registryFile,
+      outDir: pagesDir,
+      shellBuild: join(buildRoot, 'shell/dist'),
+      shellServer: join(buildRoot, 'shell/dist-server/server.cjs'),
+      mounts,
+      origins: remoteOrigins,
+    });
+  if (options.prerender) await prerender();
   const shellServer = createStaticServer({
     root: join(buildRoot, 'shell/dist'),
     tls,
     spa: true,
     files: { '/remotes.json': registryFile },
-    mounts: { ...remoteMounts, ...(options.deployDir ? { '/deploy/': options.deployDir } : {}) },
+    mounts,
     apiTarget: apiUrl,
+    ...(options.prerender ? { pages: { dir: pagesDir, template: join(buildRoot, 'shell/dist/index.html') } } : {}),
   });
   const shellPort = await listen(shellServer, options.shellPort ?? 0, '127.0.0.1');
   closers.push(() => closeServer(shellServer));
@@ -138,6 +158,8 @@ export async function startStack(options = {}) {
     writeRegistry(contents) {
       writeFileSync(registryFile, typeof contents === 'string' ? contents : JSON.stringify(contents, null, 2));
     },
+    /** Renders the public routes again from the served registry (the stack must have been started with `prerender`). */
+    prerender,
     /** Serves one more directory as a remote origin (e.g. another build of a remote). */
     async serveExtra(root) {
       const server = createStaticServer({ root, cors: true, spa: true, tls });

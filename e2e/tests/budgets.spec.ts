@@ -8,8 +8,10 @@ import { contentMark, loadCold } from '../support/first-load.mjs';
 import { REMOTE_DIRS, ROOT } from '../support/stack.mjs';
 
 const KIB = 1024;
-// The home page's budget is what this build needs (bench/results.md explains the gap to 140 KiB).
-const BUDGETS = { homeFirstLoadJs: 143 * KIB, remoteEntry: 10 * KIB };
+// The home page's budget is what this build needs (README "Performance" explains the gap to 140 KiB);
+// 144 KiB since hydrating prerendered pages (+0.8 KiB: the record check, the server-snapshot hooks),
+// which brings the first view's LCP down where the HTML is prerendered (bench/results.md).
+const BUDGETS = { homeFirstLoadJs: 144 * KIB, remoteEntry: 10 * KIB };
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 

@@ -57,7 +57,7 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
   ],
   stack: [
     async ({ deployment }, use) => {
-      const stack = await startStack({ api: true, deployDir: deployment.dir });
+      const stack = await startStack({ api: true, deployDir: deployment.dir, prerender: true });
       await use(stack);
       await stack.stop();
     },
@@ -120,8 +120,12 @@ test.describe('remote operations', () => {
 
     const used = await onStackRegistry(stack, deployment, 'use', 'catalog', '1.1.0');
     expect(used.code, used.output).toBe(0);
+    // `use` renders the public routes again with the new pin: the next visitor gets its HTML.
+    expect(used.output).toMatch(/Prerendered 7 of 7 public routes/);
+    expect(await (await page.request.get('/')).text()).toContain(`${FEATURED} 1.1.0`);
     await page.reload();
     await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
+    expect(await page.evaluate(() => document.documentElement.dataset.rendering)).toBe('hydrated');
 
     const rolledBack = await onStackRegistry(stack, deployment, 'rollback', 'catalog');
     expect(rolledBack.code, rolledBack.output).toBe(0);

@@ -8,7 +8,7 @@ import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
 
 /** @typedef {import('@devhub/contracts/registry').Registry} Registry */
 
-const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
+export const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
 
 /** An error the CLI reports as one clear line (exit 1), not as a crash. */
 export class CliError extends Error {

@@ -6,6 +6,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { prerenderedPages } from './prerender-pages.mjs';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -123,12 +124,15 @@ function proxy(req, res, target) {
  * @param {Record<string,string>} [options.files]  URL path → file served instead (e.g. /remotes.json)
  * @param {Record<string,string>} [options.mounts] URL prefix → directory (e.g. the deploy folder)
  * @param {string} [options.apiTarget]     proxy /api/* there
+ * @param {{ dir: string, template: string }} [options.pages]  prerendered pages (prerender-pages.mjs), served
+ *   for a path without extension or query string while they match the served shell build
  * @param {boolean} [options.fallthrough]  pass what it does not serve to `next` (as a dev-server middleware)
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => Promise<void>}
  */
 export function createStaticHandler(options) {
   const root = options.root ? resolve(options.root) : null;
   const gzipCache = new Map();
+  const pageOf = options.pages ? prerenderedPages(options.pages) : undefined;
 
   async function locate(pathname) {
     if (options.files?.[pathname]) return statFile(resolve(options.files[pathname]));
@@ -147,7 +151,9 @@ export function createStaticHandler(options) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (options.apiTarget && url.pathname.startsWith('/api/')) return proxy(req, res, options.apiTarget);
       const readable = req.method === 'GET' || req.method === 'HEAD';
-      let file = readable ? await locate(url.pathname) : null;
+      // A query string may change what the page shows: such a request gets the page the browser renders.
+      const page = readable && pageOf && !extname(url.pathname) && !url.search ? await pageOf(url.pathname) : undefined;
+      let file = page ? await statFile(page) : readable ? await locate(url.pathname) : null;
       if (!file && options.fallthrough && next) {
         next();
         return;
@@ -166,7 +172,7 @@ export function createStaticHandler(options) {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         return;
       }
-      let servedPath = url.pathname;
+      let servedPath = page ? '/index.html' : url.pathname;
       if (!file && root && options.spa && !extname(url.pathname)) {
         file = await statFile(join(root, 'index.html'));
         servedPath = '/index.html';

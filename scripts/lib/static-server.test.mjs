@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { localCertificate } from './local-certificate.mjs';
+import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
 import { cacheControlFor, closeServer, createStaticServer, listen } from './static-server.mjs';
 
 describe('cache headers', () => {
@@ -69,6 +70,47 @@ describe('static server', () => {
 
   it('never serves outside its root', async () => {
     expect((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+});
+
+describe('prerendered pages', () => {
+  let root;
+  let server;
+  let base;
+  const template = '<!doctype html><title>app</title>';
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-pages-'));
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'dist', 'index.html'), template);
+    mkdirSync(join(root, 'pages', 'blog'), { recursive: true });
+    writeFileSync(join(root, 'pages', 'index.html'), '<title>home, rendered</title>');
+    writeFileSync(join(root, 'pages', 'blog', 'index.html'), '<title>blog, rendered</title>');
+    writeFileSync(join(root, 'pages', SUMMARY_FILE), JSON.stringify({ template: templateHash(template) }));
+    server = createStaticServer({
+      root: join(root, 'dist'),
+      spa: true,
+      pages: { dir: join(root, 'pages'), template: join(root, 'dist', 'index.html') },
+    });
+    base = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`;
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("serves a route's rendered page, revalidated, and the shell's page for a query string or another route", async () => {
+    const blog = await fetch(`${base}/blog`);
+    expect(await blog.text()).toBe('<title>blog, rendered</title>');
+    expect(blog.headers.get('cache-control')).toBe('no-cache');
+    expect(await (await fetch(`${base}/`)).text()).toBe('<title>home, rendered</title>');
+    expect(await (await fetch(`${base}/blog?tag=React`)).text()).toBe(template);
+    expect(await (await fetch(`${base}/docs`)).text()).toBe(template);
+  });
+
+  it('stops serving them once the shell build changes, until they are rendered again', async () => {
+    writeFileSync(join(root, 'dist', 'index.html'), `${template}<!-- rebuilt -->`);
+    expect(await (await fetch(`${base}/blog`)).text()).toBe(`${template}<!-- rebuilt -->`);
   });
 });
 

@@ -1,17 +1,24 @@
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
 import { AppRoutes } from './router';
 
-/** `eagerToaster`: a toast is due at startup, so the toaster must not wait for the first page. */
-export function App({ eagerToaster }: { eagerToaster: boolean }) {
+interface AppProps {
+  /** A toast is due at startup, so the toaster must not wait for the first page. */
+  eagerToaster: boolean;
+  /** The browser's router; the server renderer passes one fixed on the route it renders. */
+  Router?: ComponentType<{ children: ReactNode }>;
+}
+
+export function App({ eagerToaster, Router = BrowserRouter }: AppProps) {
   useApplyTheme();
   return (
     <>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <AppToaster eager={eagerToaster} />
       <OverrideBadge />
     </>

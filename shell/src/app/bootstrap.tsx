@@ -1,17 +1,59 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@devhub/shared/tokens.css';
-import { ROUTES } from '@devhub/shared/remote-contract';
+import { ROUTES, type AppRoute } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
+import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
 import { installRemotePreload } from '../features/remotes/remote-preload';
-import { loadPage, startRemotes } from '../features/remotes/remote-loader';
+import { loadPage, pinnedEntries, startRemotes } from '../features/remotes/remote-loader';
+import { setFirstPage } from '../features/remotes/remote-status';
 import { notify } from '../lib/notify';
 import { App } from './app';
 
+function render(container: HTMLElement, route: string, eagerToaster: boolean, reason?: string): void {
+  setFirstPage({ route, rendering: 'client', ...(reason ? { reason } : {}) });
+  document.documentElement.dataset.rendering = 'client';
+  createRoot(container).render(
+    <StrictMode>
+      {/* A signed-in visitor's session is checked at startup, and may have expired: that is a toast. */}
+      <App eagerToaster={eagerToaster} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * Hydrates a page rendered ahead of time if it was rendered from the registry this browser reads,
+ * once its remote page is loaded (so the first render matches the markup); otherwise renders it
+ * here, the markup staying on screen until then.
+ */
+async function hydrateIfCurrent(container: HTMLElement, route: AppRoute, record: PrerenderRecord, signedIn: boolean) {
+  const text = SHELL_TEXT.prerender;
+  const pins = await pinnedEntries();
+  if (!pins || !pinsMatch(record, pins)) {
+    render(container, route.path, signedIn, pins ? text.stale : text.noRegistry);
+    return;
+  }
+  try {
+    await loadPage(route.module);
+  } catch {
+    render(container, route.path, signedIn, text.pageFailed);
+    return;
+  }
+  setFirstPage({ route: route.path, rendering: 'hydrated' });
+  document.documentElement.dataset.rendering = 'hydrated';
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App eagerToaster={false} />
+    </StrictMode>,
+  );
+}
+
 /**
  * Starts the shell: the registry read and the current route's page start at once, and the chrome
- * renders at once without waiting for either (a remote slot shows its skeleton meanwhile).
+ * renders at once without waiting for either (a remote slot shows its skeleton meanwhile) — or,
+ * on a page rendered ahead of time, hydrates it once its page is in.
  */
 export function start(): void {
   startRemotes({
@@ -27,10 +69,11 @@ export function start(): void {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      {/* A signed-in visitor's session is checked at startup, and may have expired: that is a toast. */}
-      <App eagerToaster={signedIn} />
-    </StrictMode>,
-  );
+  const record = readPrerenderRecord();
+  const path = window.location.pathname;
+  if (record && route && record.route === path && window.location.search === '') {
+    void hydrateIfCurrent(container, route, record, signedIn);
+  } else {
+    render(container, path, signedIn, record ? SHELL_TEXT.prerender.query : undefined);
+  }
 }

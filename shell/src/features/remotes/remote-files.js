@@ -80,7 +80,7 @@ export function remoteFiles(raw, manifestUrl, expose) {
 
 /**
  * What the shell's index.html lists of the shared modules this shell build provides: each one's
- * files, none for one in its first chunk (written by rspack/shared-files-plugin.ts).
+ * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts).
  *
  * @returns {Record<string, string[]>}
  */

@@ -100,6 +100,24 @@ export function startRemotes(startOptions: StartOptions = {}): void {
   registry.catch(() => undefined);
 }
 
+/**
+ * What the registry pins each remote to (its entries as written), for a page rendered ahead of
+ * time to check it was rendered from the same; none if the registry could not be read or an
+ * override replaces a pin in this browser.
+ */
+export async function pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
+  let pinned: Registry;
+  try {
+    pinned = await registryReady(false);
+  } catch {
+    return undefined;
+  }
+  if (REMOTE_NAMES.some((name) => statusOf(name).override)) return undefined;
+  return Object.fromEntries(
+    REMOTE_NAMES.flatMap((name) => (pinned.remotes[name]?.entry ? [[name, pinned.remotes[name].entry]] : [])),
+  );
+}
+
 /** The registry, read again if it failed and this is a retry. */
 function registryReady(fresh: boolean): Promise<Registry> {
   if (!registry || (fresh && registryFailed)) registry = readRegistry(fresh);
@@ -237,6 +255,17 @@ export function loadPage<K extends RemoteModuleId>(id: K, { fresh = false } = {}
     cached = page;
   }
   return cached.promise as unknown as Promise<PageComponent<K>>;
+}
+
+/**
+ * Puts a page loaded some other way in the cache: the server renderer loads pages from the
+ * remotes' server builds, then renders them as the browser would.
+ */
+export function adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void {
+  pages.set(id, {
+    promise: Promise.resolve(component as ComponentType<never>),
+    component: component as ComponentType<never>,
+  });
 }
 
 /** The page's component if it has already loaded: a page visited again shows at once. */

@@ -23,12 +23,25 @@ export interface RemoteStatus {
 export type RegistryState =
   { state: 'loading' } | { state: 'ready'; environment: string } | { state: 'failed'; error: string };
 
+/** How this page load's first page came on screen: hydrated from prerendered HTML, or rendered here and why. */
+export interface FirstPage {
+  route: string;
+  rendering: 'hydrated' | 'client';
+  /** Why a page was rendered here (in Vietnamese); none when it was never prerendered. */
+  reason?: string;
+}
+
 export interface RemotesState {
   registry: RegistryState;
   remotes: Partial<Record<RemoteName, RemoteStatus>>;
+  firstPage?: FirstPage;
 }
 
 export const remotesStore = createStore<RemotesState>()(() => ({ registry: { state: 'loading' }, remotes: {} }));
+
+export function setFirstPage(firstPage: FirstPage): void {
+  remotesStore.setState({ firstPage });
+}
 
 const EMPTY: RemoteStatus = { state: 'not-loaded', problems: [] };
 

@@ -11,6 +11,7 @@ import styles from './remotes-panel.module.css';
 const TEXT = SHELL_TEXT.remotesPanel;
 const selectRemotes = (state: RemotesState) => state.remotes;
 const selectRegistry = (state: RemotesState) => state.registry;
+const selectFirstPage = (state: RemotesState) => state.firstPage;
 
 interface SingletonRow {
   name: string;
@@ -39,6 +40,7 @@ export function RemotesPanel() {
   usePageTitle(PAGE_TITLES.remotes);
   const remotes = useStore(remotesStore, selectRemotes);
   const registry = useStore(remotesStore, selectRegistry);
+  const firstPage = useStore(remotesStore, selectFirstPage);
   const [refreshes, refresh] = useReducer((count: number) => count + 1, 0);
   // Every remote's manifest is read and checked, so those not loaded yet show their version too.
   useEffect(() => {
@@ -50,6 +52,11 @@ export function RemotesPanel() {
     <section className={styles.panel}>
       <h1 className={styles.heading}>{TEXT.heading}</h1>
       <p className={styles.intro}>{TEXT.intro}</p>
+      {firstPage && (
+        <p className={styles.intro} data-rendering={firstPage.rendering}>
+          {TEXT.firstPage(firstPage.route, SHELL_TEXT.prerender[firstPage.rendering], firstPage.reason)}
+        </p>
+      )}
       {registry.state === 'failed' && <p className={styles.error}>{registry.error}</p>}
       <button type="button" className={styles.refresh} onClick={refresh}>
         {TEXT.refresh}

@@ -1,0 +1,233 @@
+// The public routes arrive rendered in the HTML (rendered with the pinned remotes, as `npm run
+// remotes -- use` renders them) and the browser hydrates them without a mismatch — or, when the
+// page was not rendered from the registry it reads, renders it as before, without an error.
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { navigateInApp } from '../support/remote-page.ts';
+import { ROOT, startStack } from '../support/stack.mjs';
+
+const PUBLIC_ROUTES = ['/', '/blog', '/software', '/docs', '/courses', '/signin', '/signup'];
+const FEATURED = 'Bài nổi bật';
+
+const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
+  deployDir: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'devhub-prerender-'));
+      await use(dir);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  stack: [
+    async ({ deployDir }, use) => {
+      const stack = await startStack({ api: true, prerender: true, deployDir });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Console errors and warnings of a page, from its first script on. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  return problems;
+}
+
+/** How the shell started the page: 'hydrated' (the HTML was current) or 'client'. */
+async function rendering(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.rendering !== undefined);
+  return page.evaluate(() => document.documentElement.dataset.rendering);
+}
+
+test.describe('prerendered first view', () => {
+  test.beforeEach(async ({ stack }) => {
+    stack.writeRegistry(stack.registry);
+    await stack.prerender();
+  });
+
+  test('serves the featured heading, the cards and the footer in the HTML itself', async ({ request }) => {
+    const home = await (await request.get('/')).text();
+    expect(home).toContain(FEATURED);
+    expect(home).toMatch(/<footer\b/);
+    expect(home.match(/<article\b/g)?.length ?? 0).toBeGreaterThan(5);
+    // The first slide's picture is asked for from the head, at high priority.
+    expect(home).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">[^]*<\/head>/);
+
+    const blog = await (await request.get('/blog')).text();
+    expect(blog).toContain('<h1');
+    expect(blog.match(/<article\b/g)?.length ?? 0).toBeGreaterThan(5);
+    expect(blog).toMatch(/<footer\b/);
+    expect(blog).toMatch(/<title>[^<]*Bài viết[^<]*<\/title>/);
+
+    // Account pages depend on the visitor: the shell's page, rendered in the browser.
+    expect(await (await request.get('/profile')).text()).toContain('<div id="root"></div>');
+    // A query string may change the page: the browser renders it.
+    expect(await (await request.get('/blog?q=react')).text()).toContain('<div id="root"></div>');
+  });
+
+  test('is styled before any script runs, and nothing moves when it hydrates', async ({ browser, baseURL }) => {
+    const layoutOf = async (route: string, javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({
+        baseURL,
+        ignoreHTTPSErrors: true,
+        javaScriptEnabled,
+        viewport: { width: 390, height: 800 },
+      });
+      const page = await context.newPage();
+      await page.goto(route);
+      if (javaScriptEnabled) expect(await rendering(page)).toBe('hydrated');
+      const layout = await page.evaluate(() => ({
+        stylesheets: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map(
+          (link) => link.href,
+        ),
+        classes: [
+          ...new Set(
+            Array.from(document.querySelectorAll('[class]')).flatMap((element) =>
+              Array.from(element.classList).filter((name) => /^(shell|catalog|auth|account)__/.test(name)),
+            ),
+          ),
+        ],
+        positions: Array.from(document.querySelectorAll('h1, h2, h3, img, input, footer'))
+          .slice(0, 20)
+          .map((element) => {
+            const box = element.getBoundingClientRect();
+            return `${element.tagName} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+          }),
+      }));
+      // Every CSS Modules class of the markup has its rules in the stylesheets the page links: the
+      // server build names classes as the browser build does.
+      const css = (
+        await Promise.all(layout.stylesheets.map(async (href) => (await page.request.get(href)).text()))
+      ).join('');
+      const unstyled = layout.classes.filter((name) => !css.includes(`.${name}`));
+      await context.close();
+      return { unstyled, positions: layout.positions };
+    };
+    for (const route of ['/', '/blog', '/signin']) {
+      const html = await layoutOf(route, false);
+      expect(html.unstyled, route).toEqual([]);
+      expect(html.positions.length, route).toBeGreaterThan(2);
+      expect((await layoutOf(route, true)).positions, route).toEqual(html.positions);
+    }
+  });
+
+  for (const signedIn of [false, true]) {
+    test.describe(signedIn ? 'signed in' : 'signed out', () => {
+      test.use({ signedIn });
+      for (const theme of ['light', 'dark'] as const) {
+        for (const width of [390, 1280]) {
+          test(`hydrates every public route without a warning (${theme}, ${width}px)`, async ({ page }) => {
+            await page.setViewportSize({ width, height: 800 });
+            await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+            const problems = consoleProblems(page);
+            for (const route of PUBLIC_ROUTES) {
+              await page.goto(route);
+              expect(await rendering(page), route).toBe('hydrated');
+              await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+              // What differs from the HTML (the session's header, the carousel's dots) is in place.
+              if (signedIn && route !== '/signin' && route !== '/signup') {
+                await expect(page.getByRole('button', { name: /tài khoản/i }).first()).toBeVisible();
+              }
+              if (route === '/')
+                await expect(page.getByRole('group', { name: /nhóm/i }).getByRole('button').first()).toBeVisible();
+              await page.waitForTimeout(300);
+            }
+            expect(problems).toEqual([]);
+          });
+        }
+      }
+    });
+  }
+
+  test('a pin changed and rendered again serves the new version on reload', async ({ page, stack, deployDir }) => {
+    // Another version of the catalog: its build, with the heading changed in its browser and server code.
+    const version = join(deployDir, 'remote-catalog', '9.0.0');
+    cpSync(join(ROOT, 'remote-catalog', 'dist'), version, { recursive: true });
+    for (const file of readdirSync(version).filter((name) => /\.(js|cjs)$/.test(name))) {
+      const path = join(version, file);
+      // The minifier writes "à" as \xe0.
+      const edited = readFileSync(path, 'utf8').replace(/(["'])B(à|\\xe0)i nổi bật\1/g, `$1${FEATURED} 9.0.0$1`);
+      writeFileSync(path, edited);
+    }
+    const problems = consoleProblems(page);
+    await page.goto('/');
+    expect(await rendering(page)).toBe('hydrated');
+
+    stack.writeRegistry({
+      ...stack.registry,
+      remotes: { ...stack.registry.remotes, catalog: { entry: '/deploy/remote-catalog/9.0.0/mf-manifest.json' } },
+    });
+    const summary = await stack.prerender();
+    expect(summary.routes.every((route) => route.status === 'prerendered')).toBe(true);
+    await page.reload();
+    expect(await rendering(page)).toBe('hydrated');
+    await expect(page.getByRole('heading', { name: `${FEATURED} 9.0.0` })).toBeVisible();
+    await navigateInApp(page, '/__remotes');
+    await expect(
+      page.getByText('Trang đầu tiên (/): kết xuất sẵn trên máy chủ, trình duyệt gắn tương tác (hydrate)'),
+    ).toBeVisible();
+    expect(await (await page.request.get('/')).text()).toContain(`${FEATURED} 9.0.0`);
+    expect(problems).toEqual([]);
+  });
+
+  test('a registry edited without rendering again falls back to the browser, without an error', async ({
+    page,
+    stack,
+  }) => {
+    const problems = consoleProblems(page);
+    // The same catalog build, pinned under another address: the HTML no longer matches the registry.
+    const extra = await stack.serveExtra(join(ROOT, 'remote-catalog', 'dist'));
+    stack.writeRegistry({
+      ...stack.registry,
+      remotes: { ...stack.registry.remotes, catalog: { entry: `${extra}/mf-manifest.json` } },
+      allowedOverrideOrigins: [...stack.registry.allowedOverrideOrigins, extra],
+    });
+    await page.goto('/');
+    expect(await rendering(page)).toBe('client');
+    await expect(page.getByRole('heading', { name: FEATURED })).toBeVisible();
+    await navigateInApp(page, '/__remotes');
+    await expect(
+      page.getByText(/^Trang đầu tiên \(\/\): kết xuất trên trình duyệt — vì trang kết xuất sẵn không khớp/),
+    ).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('a version without a server build leaves its routes to the browser, with the reason', async ({
+    page,
+    stack,
+    deployDir,
+  }) => {
+    const version = join(deployDir, 'remote-auth', '0.9.0');
+    cpSync(join(ROOT, 'remote-auth', 'dist'), version, { recursive: true });
+    const manifestFile = join(version, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: Record<string, unknown> };
+    delete manifest.metaData.ssrRemoteEntry;
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    stack.writeRegistry({
+      ...stack.registry,
+      remotes: { ...stack.registry.remotes, auth: { entry: '/deploy/remote-auth/0.9.0/mf-manifest.json' } },
+    });
+    const summary = await stack.prerender();
+    expect(summary.routes.filter((route) => route.status === 'client')).toEqual([
+      { route: '/signin', status: 'client', reason: 'auth has no server build in this version' },
+      { route: '/signup', status: 'client', reason: 'auth has no server build in this version' },
+    ]);
+
+    const problems = consoleProblems(page);
+    expect(await (await page.request.get('/signin')).text()).toContain('<div id="root"></div>');
+    await page.goto('/signin');
+    expect(await rendering(page)).toBe('client');
+    await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+    await page.goto('/');
+    expect(await rendering(page), 'the catalog still hydrates').toBe('hydrated');
+    expect(problems).toEqual([]);
+  });
+});

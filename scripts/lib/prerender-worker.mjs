@@ -1,0 +1,15 @@
+// @ts-check
+// The child process of a prerender (prerender.mjs): loads the shell's server renderer and the
+// remotes' server builds, renders, sends the pages back and exits.
+import { createRequire } from 'node:module';
+
+process.once('message', async (message) => {
+  const { shellServer, input } = /** @type {{ shellServer: string, input: Record<string, unknown> }} */ (message);
+  try {
+    const renderer = createRequire(import.meta.url)(shellServer);
+    const results = await renderer.prerender(input);
+    process.send?.({ results });
+  } catch (error) {
+    process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});

@@ -1,0 +1,142 @@
+// The shell's server renderer (built for Node by rspack/server-build.ts into shell/dist-server/):
+// renders public routes to HTML with the pinned remotes' server builds, for the prerender
+// (scripts/lib/prerender.mjs) to write where the shell is served. It is a federation host like
+// the browser's shell: every singleton comes from here, so the shell and the remotes render
+// with one React, one router and one session store.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import { ROUTES, exportNameOf, remoteOf, type RemoteName } from '@devhub/shared/remote-contract';
+import { pageTitle } from '@devhub/shared/use-page-title';
+import { prerenderedDocument } from '../features/prerender/document';
+import { setRenderedAt } from '../features/prerender/render-time';
+import { remoteFiles } from '../features/remotes/remote-files.js';
+import { adoptPage } from '../features/remotes/remote-loader';
+import { App } from './app';
+
+/** The global each remote's server build reads its public folder from (rspack/server-build.ts). */
+const PUBLIC_PATHS = '__DEVHUB_PUBLIC_PATHS__';
+
+export interface ServerRemote {
+  /** Its registry entry, as remotes.json pins it (recorded in the page). */
+  pin: string;
+  /** Its mf-manifest.json, as published. */
+  manifest: unknown;
+  /** Where the browser finds its files: the folder of its manifest, as the page would resolve it. */
+  publicPath: string;
+  /** Its server entry (file: or http(s):), or none if this version has no server build. */
+  serverEntry?: string;
+}
+
+export interface PrerenderInput {
+  /** The shell build's index.html. */
+  template: string;
+  /** The routes to render (default: every public route of the page table). */
+  routes?: string[];
+  remotes: Partial<Record<RemoteName, ServerRemote>>;
+  renderedAt: string;
+}
+
+export type PrerenderResult = { route: string; html: string } | { route: string; problem: string };
+
+/** The routes rendered ahead of time: the public ones; account pages depend on the visitor. */
+export const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+
+const STAND_IN_FOLDER = 'https://remote.invalid/';
+
+/** Remote entries on disk are required where they are; the federation runtime fetches the others. */
+const entriesOnDisk: ModuleFederationRuntimePlugin = {
+  name: 'devhub-entries-on-disk',
+  loadEntry({ remoteInfo }) {
+    if (!remoteInfo.entry.startsWith('file:')) return undefined;
+    return createRequire(remoteInfo.entry)(fileURLToPath(remoteInfo.entry)) as never;
+  },
+};
+
+let started = false;
+
+function start(remotes: PrerenderInput['remotes']): void {
+  const globals = globalThis as Record<string, unknown>;
+  globals[PUBLIC_PATHS] = Object.fromEntries(
+    Object.entries(remotes).map(([name, remote]) => [name, remote?.publicPath ?? '']),
+  );
+  if (!started) registerPlugins([entriesOnDisk]);
+  started = true;
+  registerRemotes(
+    Object.entries(remotes).flatMap(([name, remote]) =>
+      remote?.serverEntry ? [{ name, entry: remote.serverEntry, type: 'commonjs-module' as const }] : [],
+    ),
+    { force: true },
+  );
+}
+
+async function renderRoute(path: string, input: PrerenderInput): Promise<PrerenderResult> {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  if (!route || route.access !== 'public') return { route: path, problem: 'not a public route of the page table' };
+  const remote = remoteOf(route.module);
+  const pinned = input.remotes[remote];
+  if (!pinned?.serverEntry) return { route: path, problem: `${remote} has no server build in this version` };
+
+  const module = await loadRemote<Record<string, unknown>>(route.module);
+  const component = module?.[exportNameOf(route.module)];
+  if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+    return { route: path, problem: `${route.module} has no component named ${exportNameOf(route.module)}` };
+  }
+  adoptPage(route.module, component as never);
+
+  function Router({ children }: { children: ReactNode }) {
+    return <StaticRouter location={path}>{children}</StaticRouter>;
+  }
+  const html = renderToString(
+    <StrictMode>
+      <App eagerToaster={false} Router={Router} />
+    </StrictMode>,
+  );
+  // The manifest's files are relative to its folder: resolved against a stand-in, then put in the
+  // folder the browser finds them in.
+  const { styles } = remoteFiles(
+    pinned.manifest,
+    `${STAND_IN_FOLDER}mf-manifest.json`,
+    `./${exportNameOf(route.module)}`,
+  );
+  return {
+    route: path,
+    html: prerenderedDocument(input.template, {
+      html,
+      title: pageTitle(route.title),
+      // The page's own stylesheets, from where the browser finds them.
+      stylesheets: styles.map((url) => `${pinned.publicPath}${url.slice(STAND_IN_FOLDER.length)}`),
+      record: {
+        route: path,
+        pins: Object.fromEntries(Object.entries(input.remotes).map(([name, value]) => [name, value?.pin ?? ''])),
+        renderedAt: input.renderedAt,
+      },
+    }),
+  };
+}
+
+/**
+ * Renders each route; a route that cannot be rendered (no server build, a remote that fails to
+ * load or throws while rendering) comes back with the reason, to stay client-rendered.
+ */
+export async function prerender(input: PrerenderInput): Promise<PrerenderResult[]> {
+  setRenderedAt(input.renderedAt);
+  start(input.remotes);
+  const results: PrerenderResult[] = [];
+  for (const route of input.routes ?? PUBLIC_ROUTES) {
+    try {
+      results.push(await renderRoute(route, input));
+    } catch (error) {
+      results.push({ route, problem: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return results;
+}
