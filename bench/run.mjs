@@ -35,10 +35,13 @@ function build(dir, args = []) {
     const child = spawn(process.execPath, [rspackCli, 'build', ...args], {
       cwd: join(ROOT, dir),
       env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // rspack reports compilation errors on stdout: the failure message keeps the end of both.
     let errors = '';
-    child.stderr.on('data', (chunk) => (errors += chunk));
+    const keep = (chunk) => (errors = `${errors}${chunk}`.slice(-4000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.on('close', (code) =>
       code === 0 ? resolve(performance.now() - started) : reject(new Error(`${dir} build failed:\n${errors}`)),
     );
@@ -71,8 +74,10 @@ async function measureVariant(browser, baseUrl, appOf) {
 }
 
 async function measureProtocol(browser, protocol) {
-  // As a CDN serves published versions: the remotes under the shell's origin, one connection.
+  // As a CDN serves published versions: the remotes under the shell's origin, one connection;
+  // and the same with the public routes prerendered, as `npm run remotes -- use` leaves them.
   const stack = await startStack({ protocol, layout: 'cdn' });
+  const prerendered = await startStack({ protocol, layout: 'cdn', prerender: true });
   const certificate = protocol === 'h2' ? await localCertificate() : undefined;
   const monoServer = createStaticServer({
     root: MONO_DIR,
@@ -85,6 +90,7 @@ async function measureProtocol(browser, protocol) {
   try {
     console.log(`${PROTOCOL_NAMES[protocol]}: loading each route ${LOADS} times, cold…`);
     const federatedLoads = await measureVariant(browser, stack.shellUrl, federatedAppOf);
+    const prerenderedLoads = await measureVariant(browser, prerendered.shellUrl, federatedAppOf);
     const monoLoads = await measureVariant(browser, monoUrl, () => 'mono');
     console.log(`${PROTOCOL_NAMES[protocol]}: Lighthouse (mobile), ${LIGHTHOUSE_RUNS} runs per route and side…`);
     return {
@@ -92,10 +98,15 @@ async function measureProtocol(browser, protocol) {
         loads: federatedLoads,
         lighthouse: await lighthouseMedians(stack.shellUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS),
       },
+      prerendered: {
+        loads: prerenderedLoads,
+        lighthouse: await lighthouseMedians(prerendered.shellUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS),
+      },
       mono: { loads: monoLoads, lighthouse: await lighthouseMedians(monoUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS) },
     };
   } finally {
     await stack.stop();
+    await prerendered.stop();
     await closeServer(monoServer);
   }
 }
@@ -104,19 +115,18 @@ const ratio = (federated, mono) => (mono > 0 ? (federated / mono).toFixed(2) : '
 
 function table(results) {
   const header = ['metric', 'route'];
-  for (const protocol of PROTOCOLS) header.push(`${PROTOCOL_NAMES[protocol]} fed`, 'mono', 'ratio');
+  for (const protocol of PROTOCOLS) {
+    header.push(`${PROTOCOL_NAMES[protocol]} fed`, 'prerendered', 'mono', 'fed/mono', 'pre/mono');
+  }
   const rows = [header];
   const add = (metric, path, pick, digits = 1) => {
     const row = [metric, path];
     for (const protocol of PROTOCOLS) {
-      const { federated, mono } = results.protocols[protocol];
-      const f = pick(federated, path);
-      const m = pick(mono, path);
-      row.push(
-        f === undefined ? '' : f.toFixed(digits),
-        m === undefined ? '' : m.toFixed(digits),
-        f === undefined || m === undefined ? '' : ratio(f, m),
-      );
+      const { federated, prerendered, mono } = results.protocols[protocol];
+      const [f, p, m] = [federated, prerendered, mono].map((variant) => pick(variant, path));
+      const cell = (value) => (value === undefined ? '' : value.toFixed(digits));
+      const ratioCell = (value) => (value === undefined || m === undefined ? '' : ratio(value, m));
+      row.push(cell(f), cell(p), cell(m), ratioCell(f), ratioCell(p));
     }
     rows.push(row);
   };
@@ -129,9 +139,12 @@ function table(results) {
       );
     add('requests before content', path, (v, p) => v.loads[p].requests, 0);
     add('script round trips', path, (v, p) => v.loads[p].depth, 0);
-    add('time to content (ms)', path, (v, p) => v.loads[p].ttcMs);
+    add('loads served prerendered', path, (v, p) => v.loads[p].hydratedLoads, 0);
+    add('first contentful paint (ms)', path, (v, p) => v.loads[p].fcpMs);
+    add('time to content, interactive (ms)', path, (v, p) => v.loads[p].ttcMs);
     add('long tasks before content (ms)', path, (v, p) => v.loads[p].longTaskMs, 0);
     add('Lighthouse score', path, (v, p) => v.lighthouse[p].score, 0);
+    add('Lighthouse FCP (ms)', path, (v, p) => v.lighthouse[p].fcpMs, 0);
     add('LCP (ms)', path, (v, p) => v.lighthouse[p].lcpMs, 0);
     add('TBT (ms)', path, (v, p) => v.lighthouse[p].tbtMs, 0);
     add('CLS', path, (v, p) => v.lighthouse[p].cls, 3);
@@ -140,6 +153,7 @@ function table(results) {
     metric,
     '',
     String(value),
+    '',
     String(mono),
     mono === '' ? '' : ratio(value, mono),
   ];

@@ -46,11 +46,15 @@ export function chainDepth(resources) {
  * URL), requests before it (the document included), script round trips and long-task time.
  */
 export async function measureLoad(browser, url, mark, { rttMs, appOf = () => 'all' }) {
-  const { ttc, beforeContent, scripts, jsBytes, longTaskMs } = await loadCold(browser, url, mark, { rttMs });
+  const { ttc, fcp, rendering, beforeContent, scripts, jsBytes, longTaskMs } = await loadCold(browser, url, mark, {
+    rttMs,
+  });
   const perApp = {};
   for (const script of scripts) perApp[appOf(script.name)] = (perApp[appOf(script.name)] ?? 0) + script.encodedBodySize;
   return {
     ttc,
+    fcp,
+    rendering,
     jsBytes,
     perApp,
     longTaskMs,
@@ -71,6 +75,8 @@ export async function measureRoute(browser, baseUrl, route, { loads, rttMs, appO
     requests: median(results.map((l) => l.requests)),
     depth: median(results.map((l) => l.depth)),
     ttcMs: median(results.map((l) => l.ttc)),
+    fcpMs: median(results.map((l) => l.fcp)),
+    hydratedLoads: results.filter((l) => l.rendering === 'hydrated').length,
     longTaskMs: median(results.map((l) => l.longTaskMs)),
   };
 }
@@ -96,6 +102,7 @@ export async function lighthouseMedians(baseUrl, routes, runs) {
         samples.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
           lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+          fcpMs: lhr.audits['first-contentful-paint'].numericValue,
           tbtMs: lhr.audits['total-blocking-time'].numericValue,
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
         });
@@ -103,6 +110,8 @@ export async function lighthouseMedians(baseUrl, routes, runs) {
       scores[route.path] = {
         score: median(samples.map((s) => s.score)),
         lcpMs: Math.round(median(samples.map((s) => s.lcpMs))),
+        fcpMs: Math.round(median(samples.map((s) => s.fcpMs))),
+        lcpSamples: samples.map((s) => Math.round(s.lcpMs)),
         tbtMs: Math.round(median(samples.map((s) => s.tbtMs))),
         cls: Number(median(samples.map((s) => s.cls)).toFixed(3)),
         scores: samples.map((s) => s.score),

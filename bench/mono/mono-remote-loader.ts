@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type * as ShellLoader from '../../shell/src/features/remotes/remote-loader';
 import { exportNameOf, type PagePropsOf, type RemoteModuleId, type RemoteName } from '@devhub/shared/remote-contract';
 
 // The benchmark's baseline: the same app as one bundle. The shell's remote loader is swapped
@@ -38,6 +39,28 @@ export function loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | 
   return loaded.get(id) as PageComponent<K> | undefined;
 }
 
+export function adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void {
+  loaded.set(id, component as ComponentType<never>);
+}
+
+/** One bundle is never prerendered: there are no pins for a page to have been rendered from. */
+export async function pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
+  return undefined;
+}
+
 export async function preloadPage(): Promise<void> {}
 
 export async function inspectRemote(_remote: RemoteName): Promise<void> {}
+
+// Every value the shell's loader exports, which this module stands in for: tsc fails here when the
+// shell's loader gains one this baseline lacks, instead of the benchmark's build failing to link.
+void ({
+  IncompatibleRemoteError,
+  startRemotes,
+  loadPage,
+  loadedPage,
+  adoptPage,
+  pinnedEntries,
+  preloadPage,
+  inspectRemote,
+} satisfies Record<keyof typeof ShellLoader, unknown>);

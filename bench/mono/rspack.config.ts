@@ -4,8 +4,9 @@
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
-import shellConfig from '../../shell/rspack.config.ts';
+import { browserConfig as shellConfig } from '../../shell/rspack.config.ts';
 import { CompatibilityRecordPlugin } from '../../rspack/compatibility-record-plugin.ts';
+import { ShellFilesPlugin } from '../../rspack/shell-files-plugin.ts';
 
 const here = import.meta.dirname;
 const shellDir = join(here, '../../shell');
@@ -13,6 +14,7 @@ const shellDir = join(here, '../../shell');
 const federationOnly = (plugin: unknown) =>
   plugin instanceof ModuleFederationPlugin ||
   plugin instanceof CompatibilityRecordPlugin ||
+  plugin instanceof ShellFilesPlugin ||
   plugin instanceof rspack.NormalModuleReplacementPlugin ||
   plugin instanceof rspack.HtmlRspackPlugin;
 
@@ -36,6 +38,7 @@ const config: Configuration = {
       templateParameters: {
         warmUpScript: "window.__devhubRegistry = fetch('/remotes.json');",
         compatibilityRecord: '{}',
+        sharedFiles: '{}',
       },
     }) as RspackPluginInstance,
   ],
