@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { navigateInApp } from '../support/remote-page.ts';
+import { PUBLIC_PATHS } from '../support/routes.ts';
 import { ROOT, startStack } from '../support/stack.mjs';
 
-const PUBLIC_ROUTES = ['/', '/blog', '/software', '/docs', '/courses', '/signin', '/signup'];
 const FEATURED = 'Bài nổi bật';
 
 const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
@@ -128,7 +128,7 @@ test.describe('prerendered first view', () => {
             await page.setViewportSize({ width, height: 800 });
             await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
             const problems = consoleProblems(page);
-            for (const route of PUBLIC_ROUTES) {
+            for (const route of PUBLIC_PATHS) {
               await page.goto(route);
               expect(await rendering(page), route).toBe('hydrated');
               await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));

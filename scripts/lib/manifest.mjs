@@ -16,21 +16,34 @@ const DEFAULT_TIMEOUT_MS = 5000;
  * The fields of a remote's mf-manifest.json the CLI reads.
  *
  * @typedef {{
- *   metaData?: { buildInfo?: { buildVersion?: string, buildHash?: string }, remoteEntry?: { name?: string, path?: string } },
+ *   metaData?: { buildInfo?: { buildVersion?: string, buildHash?: string }, remoteEntry?: { name?: string, path?: string }, ssrRemoteEntry?: { name?: string, path?: string } },
  *   exposes?: Array<{ path?: string }>,
  *   compatibility?: unknown,
  * }} Manifest
  */
 
 /**
- * Where a relative entry lives on disk: `/deploy/<pkg>/<version>/…` under the deploy folder.
+ * The file on this machine that serves `entry`, if one does: under a mounted URL prefix (the deploy
+ * folder under /deploy/, as the preview serves it) or at a local origin (host:port → a build folder).
  *
  * @param {string} entry
- * @param {string} [deployDir]
+ * @param {{ mounts?: Record<string, string>, origins?: Record<string, string> }} places
  */
-function localPathOf(entry, deployDir = DEFAULT_DEPLOY_DIR) {
-  const match = /^\/deploy\/(.+)$/.exec(entry);
-  return match?.[1] ? join(deployDir, match[1]) : null;
+export function localFileOf(entry, { mounts = {}, origins = {} }) {
+  if (entry.startsWith('/') && !entry.startsWith('//')) {
+    for (const [prefix, dir] of Object.entries(mounts)) {
+      if (entry.startsWith(prefix)) return join(dir, decodeURIComponent(entry.slice(prefix.length)));
+    }
+    return undefined;
+  }
+  let url;
+  try {
+    url = new URL(entry, 'https://scheme.invalid');
+  } catch {
+    return undefined;
+  }
+  const dir = origins[url.host];
+  return dir ? join(dir, decodeURIComponent(url.pathname)) : undefined;
 }
 
 /**
@@ -50,21 +63,35 @@ async function fetchWithTimeout(url, timeoutMs, method = 'GET') {
 }
 
 /**
- * A published remote's manifest, read where the registry entry says it is.
+ * A published remote's manifest, read where the registry entry says it is: from this machine when
+ * `origins` or the deploy folder serve it, else over HTTP.
  *
  * @param {string} entry
- * @param {{ deployDir?: string | undefined, baseUrl?: string | undefined, timeoutMs?: number | undefined }} [options]
+ * @param {{ deployDir?: string | undefined, baseUrl?: string | undefined, timeoutMs?: number | undefined, mounts?: Record<string, string>, origins?: Record<string, string> }} [options]
+ *   `mounts` (URL prefix → folder) and `origins` (host:port → folder): other places served from this machine
  * @returns {Promise<{ manifest: Manifest, location: string }>}
  */
 export async function loadManifest(
   entry,
-  { deployDir = DEFAULT_DEPLOY_DIR, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS } = {},
+  { deployDir = DEFAULT_DEPLOY_DIR, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, mounts, origins } = {},
 ) {
   /** @type {unknown} */
   let raw;
   /** @type {string} */
   let location;
-  if (/^(https?:)?\/\//.test(entry) || (baseUrl && entry.startsWith('/'))) {
+  const onDisk =
+    baseUrl && entry.startsWith('/') && !entry.startsWith('//')
+      ? undefined
+      : localFileOf(entry, { mounts: { '/deploy/': deployDir, ...mounts }, origins });
+  if (onDisk) {
+    if (!existsSync(onDisk)) throw new CliError(`${entry} is not published (${onDisk} does not exist)`);
+    location = onDisk;
+    try {
+      raw = JSON.parse(readFileSync(onDisk, 'utf8'));
+    } catch {
+      throw new CliError(`${onDisk} is not valid JSON`);
+    }
+  } else if (/^(https?:)?\/\//.test(entry) || (baseUrl && entry.startsWith('/'))) {
     // A scheme-relative entry ("//localhost:3001/…") takes the scheme the shell is served with.
     location = new URL(entry, baseUrl ?? 'http://localhost').href;
     const response = await fetchWithTimeout(location, timeoutMs);
@@ -73,20 +100,21 @@ export async function loadManifest(
       throw new CliError(`${location} is not valid JSON`);
     });
   } else {
-    const path = localPathOf(entry, deployDir);
-    if (!path) throw new CliError(`${entry}: a relative entry must start with /deploy/ (or pass --base-url)`);
-    if (!existsSync(path)) throw new CliError(`${entry} is not published (${path} does not exist)`);
-    location = path;
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch {
-      throw new CliError(`${path} is not valid JSON`);
-    }
+    throw new CliError(`${entry}: a relative entry must start with /deploy/ (or pass --base-url)`);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new CliError(`${location} is not a federation manifest (not a JSON object)`);
   }
   return { manifest: /** @type {Manifest} */ (raw), location };
+}
+
+/**
+ * A manifest's entry (`metaData.remoteEntry` or `ssrRemoteEntry`), relative to the manifest.
+ *
+ * @param {{ name?: string, path?: string }} entry
+ */
+export function entryFileOf({ name = '', path = '' }) {
+  return `${path ? `${path.replace(/\/$/, '')}/` : ''}${name}`;
 }
 
 /**
@@ -99,7 +127,7 @@ export async function loadManifest(
 export async function checkEntryScript(manifest, location, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   const remoteEntry = manifest.metaData?.remoteEntry;
   if (!remoteEntry?.name) throw new CliError('the manifest names no remote entry');
-  const relative = `${remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry.name}`;
+  const relative = entryFileOf(remoteEntry);
   if (/^https?:\/\//.test(location)) {
     const url = new URL(relative, location).href;
     const response = await fetchWithTimeout(url, timeoutMs);

@@ -59,13 +59,13 @@ export function prerenderedPages({ dir: folder, template }) {
 
   /**
    * @param {string} pathname
-   * @returns {Promise<string | undefined>}  the page's file
+   * @returns {Promise<{ path: string, stat: import('node:fs').Stats } | undefined>}  the page's file
    */
   return async function pageOf(pathname) {
     if (!(await fresh())) return undefined;
     const file = join(dir, pageFileOf(decodeURIComponent(pathname)));
     if (!file.startsWith(`${dir}${sep}`)) return undefined;
     const stat = await fs.stat(file).catch(() => null);
-    return stat?.isFile() ? file : undefined;
+    return stat?.isFile() ? { path: file, stat } : undefined;
   };
 }

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APPS, appDir } from './apps.mjs';
-import { loadManifest } from './manifest.mjs';
+import { CERTIFICATE_DIR } from './local-certificate.mjs';
+import { entryFileOf, loadManifest } from './manifest.mjs';
 import { SUMMARY_FILE, pageFileOf, templateHash } from './prerender-pages.mjs';
 import { CliError, REGISTRY_DIR, readRegistry } from './registry-file.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
@@ -73,29 +74,6 @@ export function localSources(deployDir = join(WORKSPACE_ROOT, '.deploy')) {
 }
 
 /**
- * The folder on this machine that serves `entry`, if one does: a mounted prefix or a local origin.
- *
- * @param {string} entry
- * @param {Pick<PrerenderOptions, 'mounts' | 'origins'>} options
- */
-export function localFileOf(entry, { mounts = {}, origins = {} }) {
-  if (entry.startsWith('/') && !entry.startsWith('//')) {
-    for (const [prefix, dir] of Object.entries(mounts)) {
-      if (entry.startsWith(prefix)) return join(dir, decodeURIComponent(entry.slice(prefix.length)));
-    }
-    return undefined;
-  }
-  let url;
-  try {
-    url = new URL(entry, 'https://scheme.invalid');
-  } catch {
-    return undefined;
-  }
-  const dir = origins[url.host];
-  return dir ? join(dir, decodeURIComponent(url.pathname)) : undefined;
-}
-
-/**
  * What the shell's renderer needs of one pinned remote: its manifest, the folder the browser
  * finds its files in (the manifest's, as the page resolves it) and its server entry.
  *
@@ -103,25 +81,10 @@ export function localFileOf(entry, { mounts = {}, origins = {} }) {
  * @param {PrerenderOptions} options
  */
 async function serverRemote(entry, options) {
-  const localFile = localFileOf(entry, options);
-  /** @type {Record<string, any>} */
-  let manifest;
-  /** @type {string} */
-  let location;
-  if (localFile) {
-    if (!existsSync(localFile)) throw new CliError(`${entry} is not published (${localFile} does not exist)`);
-    manifest = JSON.parse(readFileSync(localFile, 'utf8'));
-    location = pathToFileURL(localFile).href;
-  } else {
-    const loaded = await loadManifest(entry, options);
-    manifest = loaded.manifest;
-    location = /^https?:/.test(loaded.location) ? loaded.location : pathToFileURL(loaded.location).href;
-  }
+  const { manifest, location: where } = await loadManifest(entry, options);
+  const location = /^https?:/.test(where) ? where : pathToFileURL(where).href;
   const ssr = manifest?.metaData?.ssrRemoteEntry;
-  const serverEntry =
-    ssr && typeof ssr.name === 'string'
-      ? new URL(`${ssr.path ? `${String(ssr.path).replace(/\/$/, '')}/` : ''}${ssr.name}`, location).href
-      : undefined;
+  const serverEntry = typeof ssr?.name === 'string' ? new URL(entryFileOf(ssr), location).href : undefined;
   return {
     pin: entry,
     manifest,
@@ -141,7 +104,7 @@ async function serverRemote(entry, options) {
  * @returns {Promise<Array<{ route: string, html?: string, problem?: string }>>}
  */
 function renderInChild(shellServer, input, timeoutMs) {
-  const certificate = join(WORKSPACE_ROOT, '.certs', 'localhost.crt');
+  const certificate = join(CERTIFICATE_DIR, 'localhost.crt');
   return new Promise((resolve, reject) => {
     const child = fork(WORKER, [], {
       serialization: 'advanced',
@@ -207,8 +170,6 @@ export async function prerenderEnvironment(options) {
   /** @type {Record<string, unknown>} */
   const remotes = {};
   /** @type {Record<string, string>} */
-  const unavailable = {};
-  /** @type {Record<string, string>} */
   const pins = {};
   for (const [name, pin] of Object.entries(registry.remotes)) {
     if (!pin) continue;
@@ -216,9 +177,9 @@ export async function prerenderEnvironment(options) {
     try {
       remotes[name] = await serverRemote(pin.entry, options);
     } catch (error) {
-      // Still pinned: the page records it, and the remote's routes stay client-rendered.
-      remotes[name] = { pin: pin.entry, manifest: {}, publicPath: '' };
-      unavailable[name] = error instanceof Error ? error.message : String(error);
+      // Still pinned: the page records it, and the remote's routes stay client-rendered, saying why.
+      const unavailable = error instanceof Error ? error.message : String(error);
+      remotes[name] = { pin: pin.entry, manifest: {}, publicPath: '', unavailable };
     }
   }
 
@@ -235,10 +196,7 @@ export async function prerenderEnvironment(options) {
   mkdirSync(staging, { recursive: true });
   /** @type {RouteSummary[]} */
   const routes = results.map(({ route, html, problem }) => {
-    if (html === undefined) {
-      const remote = Object.keys(unavailable).find((name) => problem?.startsWith(`${name} `));
-      return { route, status: 'client', reason: remote ? `${remote}: ${unavailable[remote]}` : (problem ?? '') };
-    }
+    if (html === undefined) return { route, status: 'client', reason: problem ?? '' };
     const file = join(staging, pageFileOf(route));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);

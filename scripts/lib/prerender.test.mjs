@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prerenderedPages, templateHash } from './prerender-pages.mjs';
-import { describePrerender, localFileOf, prerenderDir, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
+import { localFileOf } from './manifest.mjs';
+import { describePrerender, prerenderDir, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
 import { REGISTRY_DIR } from './registry-file.mjs';
 
 const TEMPLATE = '<!doctype html><html><head><title>DevHub</title></head><body><div id="root"></div></body></html>';
@@ -19,6 +20,7 @@ exports.prerender = async (input) => {
   return ['/', '/blog', '/signin'].map((route) => {
     const remote = route === '/signin' ? input.remotes.auth : input.remotes.catalog;
     const name = route === '/signin' ? 'auth' : 'catalog';
+    if (remote && remote.unavailable) return { route, problem: name + ': ' + remote.unavailable };
     if (!remote || !remote.serverEntry) return { route, problem: name + ' has no server build in this version' };
     return { route, html: input.template.replace('<div id="root"></div>', '<div id="root">' + route + ' from ' + remote.serverEntry + ' at ' + remote.publicPath + '</div>') };
   });
@@ -146,7 +148,7 @@ describe('prerender', () => {
       dir: prerenderDir(options.registryFile),
       template: join(options.shellBuild, 'index.html'),
     });
-    expect(await pageOf('/blog')).toBe(join(prerenderDir(options.registryFile), 'blog', 'index.html'));
+    expect((await pageOf('/blog'))?.path).toBe(join(prerenderDir(options.registryFile), 'blog', 'index.html'));
     expect(await pageOf('/profile')).toBeUndefined();
     expect(await pageOf('/%2e%2e/%2e%2e/etc')).toBeUndefined();
     writeFileSync(join(options.shellBuild, 'index.html'), TEMPLATE.replace('DevHub', 'DevHub 2'));

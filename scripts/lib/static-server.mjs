@@ -153,7 +153,7 @@ export function createStaticHandler(options) {
       const readable = req.method === 'GET' || req.method === 'HEAD';
       // A query string may change what the page shows: such a request gets the page the browser renders.
       const page = readable && pageOf && !extname(url.pathname) && !url.search ? await pageOf(url.pathname) : undefined;
-      let file = page ? await statFile(page) : readable ? await locate(url.pathname) : null;
+      let file = page ?? (readable ? await locate(url.pathname) : null);
       if (!file && options.fallthrough && next) {
         next();
         return;

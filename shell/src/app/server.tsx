@@ -34,6 +34,8 @@ export interface ServerRemote {
   publicPath: string;
   /** Its server entry (file: or http(s):), or none if this version has no server build. */
   serverEntry?: string;
+  /** Why its manifest could not be read, if it could not: its routes stay client-rendered for that reason. */
+  unavailable?: string;
 }
 
 export interface PrerenderInput {
@@ -83,6 +85,7 @@ async function renderRoute(path: string, input: PrerenderInput): Promise<Prerend
   if (!route || route.access !== 'public') return { route: path, problem: 'not a public route of the page table' };
   const remote = remoteOf(route.module);
   const pinned = input.remotes[remote];
+  if (pinned?.unavailable) return { route: path, problem: `${remote}: ${pinned.unavailable}` };
   if (!pinned?.serverEntry) return { route: path, problem: `${remote} has no server build in this version` };
 
   const module = await loadRemote<Record<string, unknown>>(route.module);
