@@ -125,6 +125,7 @@ export default tseslint.config(
       globals: {
         ...globals.browser,
         ROUTE_MODULES: 'readonly',
+        PRERENDERED_ATTRIBUTE: 'readonly',
         pageFiles: 'readonly',
         shellSharedFiles: 'readonly',
         hintRemoteFiles: 'readonly',

@@ -73,6 +73,37 @@ test.describe('prerendered first view', () => {
     expect(await (await request.get('/blog?q=react')).text()).toContain('<div id="root"></div>');
   });
 
+  test('asks for no script before its stylesheets and first picture are in', async ({ page }) => {
+    for (const route of ['/', '/blog', '/signin']) {
+      const html = await (await page.request.get(route)).text();
+      const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+      await page.goto(route);
+      expect(await rendering(page), route).toBe('hydrated');
+      const { firstView, scripts } = await page.evaluate((hrefs) => {
+        const inHtml = new Set(hrefs.map((href) => new URL(href, location.href).href));
+        const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]')?.src;
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          firstView: resources
+            .filter((entry) => inHtml.has(entry.name) || entry.name === picture)
+            .map((entry) => ({ name: entry.name, responseEnd: entry.responseEnd })),
+          // The shell's bundle, the remotes' files and the warm-up's manifest request.
+          scripts: resources
+            .filter((entry) => /\.js$|mf-manifest\.json$/.test(new URL(entry.name).pathname))
+            .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+        };
+      }, stylesheets);
+      expect(firstView.length, route).toBe(stylesheets.length + (route === '/signin' ? 0 : 1));
+      expect(stylesheets.length, route).toBeGreaterThanOrEqual(2);
+      expect(scripts.length, route).toBeGreaterThan(2);
+      const firstViewIn = Math.max(...firstView.map((entry) => entry.responseEnd));
+      expect(
+        scripts.filter((entry) => entry.startTime < firstViewIn),
+        `${route}: requests started before ${firstViewIn} ms (first view: ${JSON.stringify(firstView)})`,
+      ).toEqual([]);
+    }
+  });
+
   test('is styled before any script runs, and nothing moves when it hydrates', async ({ browser, baseURL }) => {
     const layoutOf = async (route: string, javaScriptEnabled: boolean) => {
       const context = await browser.newContext({

@@ -2,7 +2,7 @@ import { prerenderedDocument } from './document';
 import { PRERENDER_ELEMENT_ID, pinsMatch, readPrerenderRecord } from './prerender-record';
 
 const TEMPLATE =
-  '<!doctype html><html><head><title>DevHub</title><script src="/main.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="vi"><head><title>DevHub</title><script>window.inline = 1;</script><script defer src="/main.js?a=1&amp;b=2" crossorigin></script></head><body><div id="root"></div></body></html>';
 const record = {
   route: '/blog',
   pins: { catalog: '/deploy/remote-catalog/1.0.0/mf-manifest.json' },
@@ -34,6 +34,35 @@ describe('a prerendered document', () => {
     document.documentElement.innerHTML = html.replace('<!doctype html>', '');
     expect(document.getElementById(PRERENDER_ELEMENT_ID)).not.toBeNull();
     expect(readPrerenderRecord()).toEqual(record);
+  });
+
+  it("starts the shell's scripts after the page's first paint instead of from the head", async () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(head).toContain('<script>window.inline = 1;</script>');
+    expect(html).toMatch(/^<!doctype html><html data-prerendered lang="vi">/);
+
+    document.documentElement.innerHTML = html.replace(/^<!doctype html><html[^>]*>/, '');
+    const starter = document.querySelector('#root + script')?.textContent ?? '';
+    // jsdom decodes no pictures; every browser the shell supports does.
+    const decode = jest.fn(() => Promise.resolve());
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', { value: decode, configurable: true });
+    jest.useFakeTimers();
+    try {
+      // The page's own copy of the starter, run as the browser runs it.
+      new Function(starter)();
+      await Promise.resolve();
+      await Promise.resolve();
+      jest.advanceTimersByTime(20);
+    } finally {
+      jest.useRealTimers();
+      Reflect.deleteProperty(HTMLImageElement.prototype, 'decode');
+    }
+    expect(decode).toHaveBeenCalledTimes(1);
+    const started = [...document.head.querySelectorAll('script[src]')];
+    expect(started.map((script) => script.getAttribute('src'))).toEqual(['/main.js?a=1&b=2']);
+    expect(started[0]?.hasAttribute('crossorigin')).toBe(true);
+    expect(started[0]?.hasAttribute('defer')).toBe(false);
   });
 
   it('refuses a template without an empty #root', () => {

@@ -1,4 +1,6 @@
+import { FIRST_PAINT_WAIT_MS, startAfterFirstPaint, type ScriptAttributes } from './first-paint';
 import { PRERENDER_ELEMENT_ID, type PrerenderRecord } from './prerender-record';
+import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 
 export interface PrerenderedPage {
   /** The app as the server rendered it, for inside #root. */
@@ -14,6 +16,27 @@ const ROOT = '<div id="root"></div>';
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&#39;': "'" };
+const unescapeAttribute = (value: string) =>
+  value.replace(/&(?:amp|quot|lt|gt|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+
+/** The template's scripts with a `src` (the shell's bundle), taken out, by their attributes. */
+function takeOutScripts(template: string): { rest: string; scripts: ScriptAttributes[] } {
+  const scripts: ScriptAttributes[] = [];
+  const rest = template.replace(/<script\b([^>]*)><\/script>/g, (tag, attributeText: string) => {
+    const attributes: ScriptAttributes = {};
+    for (const [, name, value] of attributeText.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)) {
+      if (name) attributes[name.toLowerCase()] = unescapeAttribute(value ?? '');
+    }
+    if (!('src' in attributes)) return tag;
+    // Started by the page itself, after its first paint (first-paint.ts).
+    delete attributes.defer;
+    delete attributes.async;
+    scripts.push(attributes);
+    return '';
+  });
+  return { rest, scripts };
+}
 
 /** The image the page asks for first (`fetchpriority="high"`): its largest paint, fetched from the head. */
 function firstPriorityImage(html: string): string | undefined {
@@ -24,13 +47,20 @@ function firstPriorityImage(html: string): string | undefined {
   return undefined;
 }
 
+const STARTER_SOURCE = startAfterFirstPaint.toString();
+// Inlined as is: its source must not close the <script> it goes in.
+if (STARTER_SOURCE.includes('</')) throw new Error('first-paint.ts compiles to a source with "</" in it');
+
 /**
  * The shell's index.html with a prerendered page in it: the page's markup in #root, its title,
- * its stylesheets and first image requested from the head, and the record the browser checks
- * before it hydrates (prerender-record.ts).
+ * its stylesheets and first image requested from the head, the record the browser checks
+ * before it hydrates (prerender-record.ts), and the shell's scripts started after the page's
+ * first paint (first-paint.ts) instead of from the head.
  */
 export function prerenderedDocument(template: string, page: PrerenderedPage): string {
   if (!template.includes(ROOT)) throw new Error(`the shell's index.html has no empty ${ROOT}`);
+  if (!/<html\b/.test(template)) throw new Error(`the shell's index.html has no <html> element`);
+  const { rest, scripts } = takeOutScripts(template);
   const image = firstPriorityImage(page.html);
   const head = [
     ...page.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
@@ -38,9 +68,11 @@ export function prerenderedDocument(template: string, page: PrerenderedPage): st
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
     `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">${JSON.stringify(page.record).replaceAll('<', '\\u003c')}</script>`,
   ].join('');
+  const starter = `(${STARTER_SOURCE})(${JSON.stringify(scripts).replaceAll('<', '\\u003c')}, ${FIRST_PAINT_WAIT_MS});`;
   // Replaced by functions: the markup may hold "$&" and the like, which a replacement string expands.
-  return template
+  return rest
+    .replace(/<html\b/, () => `<html ${PRERENDERED_ATTRIBUTE}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `${head}</head>`)
-    .replace(ROOT, () => `<div id="root">${page.html}</div>`);
+    .replace(ROOT, () => `<div id="root">${page.html}</div><script>${starter}</script>`);
 }

@@ -8,8 +8,15 @@ import type {
 declare global {
   /** The route map: path → the remote module it shows ("catalog/HomePage"). */
   const ROUTE_MODULES: Record<string, string>;
+  /** The attribute a prerendered page's <html> carries (prerender-record.ts). */
+  const PRERENDERED_ATTRIBUTE: string;
   /** remote-files.js, inlined ahead of the warm-up. */
   const pageFiles: typeof PageFiles;
   const shellSharedFiles: typeof ShellSharedFiles;
   const hintRemoteFiles: typeof HintRemoteFiles;
+
+  interface Window {
+    /** On a prerendered page, the warm-up's hints, left for the page's first paint to start (first-paint.ts). */
+    __devhubWarmUp?: () => void;
+  }
 }

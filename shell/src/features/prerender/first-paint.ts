@@ -1,0 +1,48 @@
+/** A script of the shell's index.html, by its attributes (`src` among them). */
+export type ScriptAttributes = Record<string, string>;
+
+/**
+ * How long a prerendered page waits for its first picture before it starts the shell anyway: past
+ * 2.5 s the largest paint is poor whatever happens, and the page must not stay inert behind a slow
+ * picture.
+ */
+export const FIRST_PAINT_WAIT_MS = 2500;
+
+/**
+ * Starts the shell's scripts once a prerendered page has painted: its stylesheets in (the script
+ * that calls this sits after them, which the parser waits for), its first high-priority picture
+ * decoded, and one frame drawn. Until then nothing else competes for the connection and the main
+ * thread: the shell's bundle, and the warm-up of the page's remote files the head set aside
+ * (warm-up.inline.js), would otherwise share the bandwidth with that picture and run their code
+ * before the frame that shows it. The markup is on screen meanwhile; the shell hydrates it after.
+ *
+ * Inlined into the page as its own source (document.ts): self-contained, syntax every supported
+ * browser runs, no helpers.
+ */
+export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number): void {
+  let started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    if (typeof window.__devhubWarmUp === 'function') window.__devhubWarmUp();
+    for (const attributes of scripts) {
+      const script = document.createElement('script');
+      for (const name of Object.keys(attributes)) script.setAttribute(name, attributes[name] ?? '');
+      // In document order, as the deferred scripts they replace.
+      script.async = false;
+      document.head.appendChild(script);
+    }
+  }
+  // A page opened in the background draws no frames: nothing to wait for.
+  if (document.visibilityState === 'hidden') {
+    start();
+    return;
+  }
+  function afterNextFrame() {
+    requestAnimationFrame(() => setTimeout(start, 0));
+  }
+  const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  // A picture that fails to load rejects: the page has painted what it could.
+  (picture ? picture.decode() : Promise.resolve()).then(afterNextFrame, afterNextFrame);
+  setTimeout(start, waitMs);
+}
