@@ -7,7 +7,8 @@
 // two sides' runs do not overlap. The section is appended to bench/ab.md.
 //
 // Options: --runs 3 (per side)  --loads 9 (per route and run)  --protocol h2|h1|both (h2)
-//          --rtt 40 (ms)  --lighthouse (adds Lighthouse score and TBT, one run per side and run)
+//          --rtt 40 (ms)  --lighthouse (adds Lighthouse score, TBT and LCP, one run per side and run)
+//          --prerender (both sides serve the public routes prerendered, as `npm run remotes -- use` leaves them)
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,11 +26,12 @@ const { values } = parseArgs({
     protocol: { type: 'string', default: 'h2' },
     rtt: { type: 'string', default: '40' },
     lighthouse: { type: 'boolean', default: false },
+    prerender: { type: 'boolean', default: false },
   },
 });
 if (!values.patch || !existsSync(values.patch)) {
   console.error(
-    'usage: npm run bench:ab -- --patch <file made with git diff> [--runs 3] [--loads 9] [--protocol h2|h1|both]',
+    'usage: npm run bench:ab -- --patch <file made with git diff> [--runs 3] [--loads 9] [--protocol h2|h1|both] [--lighthouse] [--prerender]',
   );
   process.exit(2);
 }
@@ -47,6 +49,8 @@ function patchDescription(file) {
 
 const METRICS = [
   ['ttcMs', 'time to content (ms)', 0],
+  ['fcpMs', 'first contentful paint (ms)', 0],
+  ['lcpMs', 'largest contentful paint (ms)', 0],
   ['longTaskMs', 'long tasks before content (ms)', 0],
   ['jsKiB', 'JS before content (KiB gzip)', 1],
   ['requests', 'requests before content', 0],
@@ -76,8 +80,8 @@ async function main() {
     for (const side of Object.values(sides)) for (const app of APPS) await side.build(app);
     for (const protocol of PROTOCOLS) {
       const stacks = {
-        A: await startStack({ buildRoot: sides.A.root, protocol, layout: 'cdn' }),
-        B: await startStack({ buildRoot: sides.B.root, protocol, layout: 'cdn' }),
+        A: await startStack({ buildRoot: sides.A.root, protocol, layout: 'cdn', prerender: values.prerender }),
+        B: await startStack({ buildRoot: sides.B.root, protocol, layout: 'cdn', prerender: values.prerender }),
       };
       /** results[side][route][metric] = one value per run */
       const results = { A: {}, B: {} };
@@ -137,7 +141,7 @@ async function main() {
     sides.A.remove();
     sides.B.remove();
   }
-  const section = `\n## ${description.split('\n')[0]}\n\n${new Date().toISOString()} · \`npm run bench:ab -- --patch ${values.patch}${values.lighthouse ? ' --lighthouse' : ''} --protocol ${values.protocol}\` · ${RUNS} runs per side, alternating\n\n${description.split('\n').slice(1).join('\n').trim()}\n\n${sections.join('\n\n')}\n`;
+  const section = `\n## ${description.split('\n')[0]}\n\n${new Date().toISOString()} · \`npm run bench:ab -- --patch ${values.patch}${values.lighthouse ? ' --lighthouse' : ''}${values.prerender ? ' --prerender' : ''} --protocol ${values.protocol}\` · ${RUNS} runs per side, alternating\n\n${description.split('\n').slice(1).join('\n').trim()}\n\n${sections.join('\n\n')}\n`;
   appendFileSync(join(WORKSPACE_ROOT, 'bench', 'ab.md'), section);
   console.log(section);
 }

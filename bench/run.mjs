@@ -141,11 +141,12 @@ function table(results) {
     add('script round trips', path, (v, p) => v.loads[p].depth, 0);
     add('loads served prerendered', path, (v, p) => v.loads[p].hydratedLoads, 0);
     add('first contentful paint (ms)', path, (v, p) => v.loads[p].fcpMs);
+    add('largest contentful paint (ms)', path, (v, p) => v.loads[p].lcpMs);
     add('time to content, interactive (ms)', path, (v, p) => v.loads[p].ttcMs);
     add('long tasks before content (ms)', path, (v, p) => v.loads[p].longTaskMs, 0);
     add('Lighthouse score', path, (v, p) => v.lighthouse[p].score, 0);
     add('Lighthouse FCP (ms)', path, (v, p) => v.lighthouse[p].fcpMs, 0);
-    add('LCP (ms)', path, (v, p) => v.lighthouse[p].lcpMs, 0);
+    add('Lighthouse LCP (ms)', path, (v, p) => v.lighthouse[p].lcpMs, 0);
     add('TBT (ms)', path, (v, p) => v.lighthouse[p].tbtMs, 0);
     add('CLS', path, (v, p) => v.lighthouse[p].cls, 3);
   }

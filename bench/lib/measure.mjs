@@ -46,7 +46,7 @@ export function chainDepth(resources) {
  * URL), requests before it (the document included), script round trips and long-task time.
  */
 export async function measureLoad(browser, url, mark, { rttMs, appOf = () => 'all' }) {
-  const { ttc, fcp, rendering, beforeContent, scripts, jsBytes, longTaskMs } = await loadCold(browser, url, mark, {
+  const { ttc, fcp, lcp, rendering, beforeContent, scripts, jsBytes, longTaskMs } = await loadCold(browser, url, mark, {
     rttMs,
   });
   const perApp = {};
@@ -54,6 +54,7 @@ export async function measureLoad(browser, url, mark, { rttMs, appOf = () => 'al
   return {
     ttc,
     fcp,
+    lcp,
     rendering,
     jsBytes,
     perApp,
@@ -76,6 +77,7 @@ export async function measureRoute(browser, baseUrl, route, { loads, rttMs, appO
     depth: median(results.map((l) => l.depth)),
     ttcMs: median(results.map((l) => l.ttc)),
     fcpMs: median(results.map((l) => l.fcp)),
+    lcpMs: median(results.map((l) => l.lcp)),
     hydratedLoads: results.filter((l) => l.rendering === 'hydrated').length,
     longTaskMs: median(results.map((l) => l.longTaskMs)),
   };

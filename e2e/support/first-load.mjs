@@ -16,9 +16,10 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
  * @param {string} url
  * @param {string} mark
  * @param {{ rttMs?: number }} [options]
- * `fcp`: the first contentful paint (a prerendered page's content); `rendering`: how the shell
+ * `fcp`: the first contentful paint (a prerendered page's content); `lcp`: the largest contentful
+ * paint by the time the content was ready; `rendering`: how the shell
  * started the page ('hydrated' from prerendered HTML, or 'client').
- * @returns {Promise<{ ttc: number, fcp: number, rendering: string, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number }>}
+ * @returns {Promise<{ ttc: number, fcp: number, lcp: number, rendering: string, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number }>}
  */
 export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
@@ -28,6 +29,12 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
       const tasks = [];
       new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
       Object.defineProperty(window, '__longTasks', { value: tasks });
+      const largestPaints = [];
+      new PerformanceObserver((list) => largestPaints.push(...list.getEntries())).observe({
+        type: 'largest-contentful-paint',
+        buffered: true,
+      });
+      Object.defineProperty(window, '__largestPaints', { value: largestPaints });
     });
     if (rttMs > 0) {
       const cdp = await context.newCDPSession(page);
@@ -41,11 +48,14 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
     }
     await page.goto(url);
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
-    const { ttc, fcp, rendering, resources, longTaskMs } = await page.evaluate((name) => {
+    const { ttc, fcp, lcp, rendering, resources, longTaskMs } = await page.evaluate((name) => {
       const entry = performance.getEntriesByName(name)[0];
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? entry.startTime;
       return {
         ttc: entry.startTime,
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? entry.startTime,
+        fcp,
+        // The largest paint so far: a page that paints more once its content is in has a later one.
+        lcp: window.__largestPaints.at(-1)?.startTime ?? fcp,
         rendering: document.documentElement.dataset.rendering ?? 'client',
         longTaskMs: window.__longTasks
           .filter((task) => task.startTime < entry.startTime)
@@ -64,6 +74,7 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
     return {
       ttc,
       fcp,
+      lcp,
       rendering,
       longTaskMs,
       beforeContent,

@@ -51,9 +51,8 @@ describe('a prerendered document', () => {
     try {
       // The page's own copy of the starter, run as the browser runs it.
       new Function(starter)();
-      await Promise.resolve();
-      await Promise.resolve();
-      jest.advanceTimersByTime(20);
+      for (let turn = 0; turn < 4; turn += 1) await Promise.resolve();
+      jest.advanceTimersByTime(40);
     } finally {
       jest.useRealTimers();
       Reflect.deleteProperty(HTMLImageElement.prototype, 'decode');

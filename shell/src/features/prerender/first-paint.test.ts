@@ -18,11 +18,42 @@ function pageWithPicture(): { resolve: () => void; reject: () => void } {
 
 const startedScripts = () => [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
 
-/** Lets the decode promise settle, then draws a frame and runs what was queued after it. */
+/** Lets the promises settle, then draws two frames and runs what was queued after them. */
 async function paintAFrame() {
-  await Promise.resolve();
-  await Promise.resolve();
-  jest.advanceTimersByTime(20);
+  for (let turn = 0; turn < 4; turn += 1) await Promise.resolve();
+  jest.advanceTimersByTime(40);
+}
+
+/** A browser's paint timing: `present()` queues the first contentful paint, as a shown frame does. */
+function paintTiming() {
+  const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }) => void> = [];
+  let presented = false;
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ['paint', 'resource'];
+    private readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void;
+    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+      this.callback = callback;
+    }
+    observe() {
+      observers.push(this.callback);
+      if (presented) this.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    }
+    disconnect() {
+      observers.splice(observers.indexOf(this.callback), 1);
+    }
+  }
+  const original = window.PerformanceObserver;
+  window.PerformanceObserver = FakePerformanceObserver as unknown as typeof PerformanceObserver;
+  return {
+    present() {
+      presented = true;
+      for (const observer of [...observers])
+        observer({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    },
+    restore() {
+      window.PerformanceObserver = original;
+    },
+  };
 }
 
 describe('starting the shell after a prerendered page has painted', () => {
@@ -62,7 +93,24 @@ describe('starting the shell after a prerendered page has painted', () => {
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
   });
 
-  it('starts after the next frame on a page without such a picture', async () => {
+  it('waits for the first contentful paint to be on screen where the browser reports it', async () => {
+    document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1></div>';
+    const timing = paintTiming();
+    try {
+      startAfterFirstPaint(SCRIPTS, 2500);
+      await paintAFrame();
+      await paintAFrame();
+      expect(startedScripts()).toEqual([]);
+
+      timing.present();
+      await paintAFrame();
+      expect(startedScripts()).toEqual(['/main.js', '/second.js']);
+    } finally {
+      timing.restore();
+    }
+  });
+
+  it('starts after two frames on a page without such a picture', async () => {
     document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1><img src="/lazy.svg" loading="lazy"></div>';
     startAfterFirstPaint(SCRIPTS, 2500);
     expect(startedScripts()).toEqual([]);

@@ -9,12 +9,15 @@ export type ScriptAttributes = Record<string, string>;
 export const FIRST_PAINT_WAIT_MS = 2500;
 
 /**
- * Starts the shell's scripts once a prerendered page has painted: its stylesheets in (the script
- * that calls this sits after them, which the parser waits for), its first high-priority picture
- * decoded, and one frame drawn. Until then nothing else competes for the connection and the main
- * thread: the shell's bundle, and the warm-up of the page's remote files the head set aside
- * (warm-up.inline.js), would otherwise share the bandwidth with that picture and run their code
- * before the frame that shows it. The markup is on screen meanwhile; the shell hydrates it after.
+ * Starts the shell's scripts once a prerendered page is on screen: its stylesheets in (the script
+ * that calls this sits after them, which the parser waits for), its first contentful paint
+ * presented (a paint timing entry is queued only once the frame is shown, where an animation
+ * frame callback runs before it is drawn), its first high-priority picture decoded, and two
+ * frames drawn after that, the one with the picture among them. Until then nothing else competes
+ * for the connection and the main thread: the shell's bundle, and the warm-up of the page's remote
+ * files the head set aside (warm-up.inline.js), would otherwise share the bandwidth with that
+ * picture and run their code before the frame that shows it. The markup is on screen meanwhile;
+ * the shell hydrates it after.
  *
  * Inlined into the page as its own source (document.ts): self-contained, syntax every supported
  * browser runs, no helpers.
@@ -38,11 +41,25 @@ export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number
     start();
     return;
   }
-  function afterNextFrame() {
-    requestAnimationFrame(() => setTimeout(start, 0));
-  }
+  setTimeout(start, waitMs);
+  const firstPaint = new Promise<void>((resolve) => {
+    const observes = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : undefined;
+    if (!observes || !observes.includes('paint')) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
   const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
   // A picture that fails to load rejects: the page has painted what it could.
-  (picture ? picture.decode() : Promise.resolve()).then(afterNextFrame, afterNextFrame);
-  setTimeout(start, waitMs);
+  const decoded = picture ? picture.decode().catch(() => undefined) : undefined;
+  function afterTwoFrames() {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+  }
+  void Promise.all([firstPaint, decoded]).then(afterTwoFrames);
 }
