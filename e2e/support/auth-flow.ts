@@ -78,6 +78,8 @@ export async function registerThroughTheJourney(page: Page): Promise<{ account: 
   });
 
   await test.step('sign in again on /signin, the username typed in capitals', async () => {
+    // The sign-up's own "signed in" toast (2 s) must be gone, or the next one could not be told from it.
+    await expect(page.getByText('Đăng nhập thành công')).toHaveCount(0);
     await headerSignIn.click();
     await expect(page).toHaveURL((url) => url.pathname === '/signin');
     await signIn(page, account.username.toUpperCase(), account.password);

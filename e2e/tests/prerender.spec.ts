@@ -104,6 +104,33 @@ test.describe('prerendered first view', () => {
     }
   });
 
+  test('a form sent before the shell runs keeps the password out of the address and is sent once the page is ready', async ({
+    page,
+  }) => {
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    // The shell's bundle held back: the visitor types and presses Enter on the prerendered form.
+    let releaseBundle = () => {};
+    const bundleHeld = new Promise<void>((resolve) => (releaseBundle = resolve));
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await bundleHeld;
+      await route.continue();
+    });
+    await page.goto('/signin');
+    await page.getByLabel('Tên đăng nhập', { exact: true }).fill('chua.co.ai');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('mat-khau-sai-1');
+    await page.getByLabel('Mật khẩu', { exact: true }).press('Enter');
+    expect(await page.evaluate(() => document.documentElement.dataset.rendering)).toBeUndefined();
+    releaseBundle();
+
+    expect(await rendering(page)).toBe('hydrated');
+    // The held form went to the auth API with what was typed: its answer is on the page.
+    await expect(page.getByText('Tên đăng nhập hoặc mật khẩu không đúng')).toBeVisible();
+    expect(addresses.filter((address) => new URL(address).search !== '')).toEqual([]);
+  });
+
   test('is styled before any script runs, and nothing moves when it hydrates', async ({ browser, baseURL }) => {
     const layoutOf = async (route: string, javaScriptEnabled: boolean) => {
       const context = await browser.newContext({

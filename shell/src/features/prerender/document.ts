@@ -1,3 +1,4 @@
+import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
 import { FIRST_PAINT_WAIT_MS, startAfterFirstPaint, type ScriptAttributes } from './first-paint';
 import { PRERENDER_ELEMENT_ID, type PrerenderRecord } from './prerender-record';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
@@ -68,7 +69,7 @@ export function prerenderedDocument(template: string, page: PrerenderedPage): st
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
     `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">${JSON.stringify(page.record).replaceAll('<', '\\u003c')}</script>`,
   ].join('');
-  const starter = `(${STARTER_SOURCE})(${JSON.stringify(scripts).replaceAll('<', '\\u003c')}, ${FIRST_PAINT_WAIT_MS});`;
+  const starter = `(${STARTER_SOURCE})(${JSON.stringify(scripts).replaceAll('<', '\\u003c')}, ${FIRST_PAINT_WAIT_MS}, ${JSON.stringify(CONTENT_READY_MARK)});`;
   // Replaced by functions: the markup may hold "$&" and the like, which a replacement string expands.
   return rest
     .replace(/<html\b/, () => `<html ${PRERENDERED_ATTRIBUTE}`)

@@ -26,29 +26,32 @@ async function paintAFrame() {
 
 /** A browser's paint timing: `present()` queues the first contentful paint, as a shown frame does. */
 function paintTiming() {
-  const observers: Array<(list: { getEntriesByName: (name: string) => unknown[] }) => void> = [];
-  let presented = false;
+  type Callback = (list: {
+    getEntries: () => Array<{ name: string }>;
+    getEntriesByName: (name: string) => unknown[];
+  }) => void;
+  const paintObservers: Callback[] = [];
+  const entries = () => [{ name: 'first-contentful-paint' }];
+  const list = { getEntries: entries, getEntriesByName: (name: string) => entries().filter((e) => e.name === name) };
   class FakePerformanceObserver {
-    static supportedEntryTypes = ['paint', 'resource'];
-    private readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void;
-    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+    static supportedEntryTypes = ['paint', 'mark', 'resource'];
+    private readonly callback: Callback;
+    constructor(callback: Callback) {
       this.callback = callback;
     }
-    observe() {
-      observers.push(this.callback);
-      if (presented) this.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    observe({ type }: { type: string }) {
+      if (type === 'paint') paintObservers.push(this.callback);
     }
     disconnect() {
-      observers.splice(observers.indexOf(this.callback), 1);
+      const index = paintObservers.indexOf(this.callback);
+      if (index !== -1) paintObservers.splice(index, 1);
     }
   }
   const original = window.PerformanceObserver;
   window.PerformanceObserver = FakePerformanceObserver as unknown as typeof PerformanceObserver;
   return {
     present() {
-      presented = true;
-      for (const observer of [...observers])
-        observer({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+      for (const observer of [...paintObservers]) observer(list);
     },
     restore() {
       window.PerformanceObserver = original;
@@ -62,9 +65,13 @@ describe('starting the shell after a prerendered page has painted', () => {
     document.head.innerHTML = '';
     window.__devhubWarmUp = undefined;
   });
-  afterEach(() => {
+  afterEach(async () => {
     jest.useRealTimers();
     jest.restoreAllMocks();
+    // Each start holds forms until the shell renders: let the shell render, so none outlives its test.
+    document.documentElement.dataset.rendering = 'client';
+    await Promise.resolve();
+    delete document.documentElement.dataset.rendering;
   });
 
   it('waits for the first high-priority picture, then a frame, then starts the warm-up and the scripts in order', async () => {
@@ -72,7 +79,7 @@ describe('starting the shell after a prerendered page has painted', () => {
     const calls: string[] = [];
     window.__devhubWarmUp = () => calls.push(`warm-up with ${startedScripts().length} scripts started`);
 
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
     await paintAFrame();
     expect(startedScripts()).toEqual([]);
 
@@ -87,7 +94,7 @@ describe('starting the shell after a prerendered page has painted', () => {
 
   it('starts after a picture that fails to load, as after one that loads', async () => {
     const picture = pageWithPicture();
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
     picture.reject();
     await paintAFrame();
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
@@ -97,7 +104,7 @@ describe('starting the shell after a prerendered page has painted', () => {
     document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1></div>';
     const timing = paintTiming();
     try {
-      startAfterFirstPaint(SCRIPTS, 2500);
+      startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
       await paintAFrame();
       await paintAFrame();
       expect(startedScripts()).toEqual([]);
@@ -112,7 +119,7 @@ describe('starting the shell after a prerendered page has painted', () => {
 
   it('starts after two frames on a page without such a picture', async () => {
     document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1><img src="/lazy.svg" loading="lazy"></div>';
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
     expect(startedScripts()).toEqual([]);
     await paintAFrame();
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
@@ -122,7 +129,7 @@ describe('starting the shell after a prerendered page has painted', () => {
     const picture = pageWithPicture();
     const warmUp = jest.fn();
     window.__devhubWarmUp = warmUp;
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
     jest.advanceTimersByTime(2499);
     expect(startedScripts()).toEqual([]);
     jest.advanceTimersByTime(1);
@@ -137,7 +144,53 @@ describe('starting the shell after a prerendered page has painted', () => {
   it('starts at once in a page opened in the background, which draws no frames', () => {
     pageWithPicture();
     jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
+  });
+
+  describe('a form sent before the shell handles it', () => {
+    const MARK = 'content-ready:auth/SignInPage';
+    function signInForm() {
+      document.body.innerHTML =
+        '<div id="root"><form><input name="password" value="secret"><button type="submit">Đăng nhập</button></form></div>';
+      return document.querySelector('form')!;
+    }
+    afterEach(() => {
+      performance.clearMarks(MARK);
+      delete document.documentElement.dataset.rendering;
+    });
+
+    it('is held, not sent the browser way, and sent again once the page is ready', async () => {
+      const form = signInForm();
+      const resend = jest.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
+      startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+      const early = new Event('submit', { bubbles: true, cancelable: true });
+      form.dispatchEvent(early);
+      expect(early.defaultPrevented).toBe(true);
+      expect(resend).not.toHaveBeenCalled();
+
+      document.documentElement.dataset.rendering = 'hydrated';
+      // Fake timers fake the User Timing marks too.
+      jest.useRealTimers();
+      performance.mark(MARK);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(resend).toHaveBeenCalledTimes(1);
+      const later = new Event('submit', { bubbles: true, cancelable: true });
+      form.dispatchEvent(later);
+      expect(later.defaultPrevented).toBe(false);
+    });
+
+    it('is dropped when the shell renders the page anew', async () => {
+      const form = signInForm();
+      const resend = jest.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
+      startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      document.documentElement.dataset.rendering = 'client';
+      jest.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      performance.mark(MARK);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(resend).not.toHaveBeenCalled();
+    });
   });
 });

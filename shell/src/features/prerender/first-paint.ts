@@ -22,7 +22,37 @@ export const FIRST_PAINT_WAIT_MS = 2500;
  * Inlined into the page as its own source (document.ts): self-contained, syntax every supported
  * browser runs, no helpers.
  */
-export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number): void {
+export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number, contentReadyMark: string): void {
+  /**
+   * A form sent before the shell runs would go the browser's way: a GET to the page itself, the
+   * password in the address bar and the history, the input lost. It is held instead until the
+   * page's content is marked ready (its effects ran: React handles the form), then sent again; if
+   * the shell renders the page anew instead, the form is gone and the visitor fills it again.
+   */
+  function holdSubmissionsUntilReady() {
+    const root = document.documentElement;
+    let held: HTMLFormElement | undefined;
+    function hold(event: Event) {
+      event.preventDefault();
+      held = event.target instanceof HTMLFormElement ? event.target : undefined;
+    }
+    function release(resend: boolean) {
+      marks.disconnect();
+      rendering.disconnect();
+      document.removeEventListener('submit', hold, true);
+      if (resend && held && held.isConnected) held.requestSubmit();
+    }
+    document.addEventListener('submit', hold, true);
+    const marks = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.name.indexOf(contentReadyMark) === 0)) release(true);
+    });
+    marks.observe({ type: 'mark', buffered: true });
+    // Set by the shell as it starts (bootstrap.tsx): 'client' when it renders the page anew.
+    const rendering = new MutationObserver(() => {
+      if (root.getAttribute('data-rendering') === 'client') release(false);
+    });
+    rendering.observe(root, { attributes: true, attributeFilter: ['data-rendering'] });
+  }
   let started = false;
   function start() {
     if (started) return;
@@ -36,6 +66,7 @@ export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number
       document.head.appendChild(script);
     }
   }
+  holdSubmissionsUntilReady();
   // A page opened in the background draws no frames: nothing to wait for.
   if (document.visibilityState === 'hidden') {
     start();
