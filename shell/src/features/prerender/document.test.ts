@@ -56,6 +56,9 @@ describe('a prerendered document', () => {
     } finally {
       jest.useRealTimers();
       Reflect.deleteProperty(HTMLImageElement.prototype, 'decode');
+      // The starter holds forms until the shell renders: let it render, so its observers end with the test.
+      document.documentElement.dataset.rendering = 'client';
+      await Promise.resolve();
     }
     expect(decode).toHaveBeenCalledTimes(1);
     const started = [...document.head.querySelectorAll('script[src]')];
