@@ -125,7 +125,8 @@ test.describe('remote operations', () => {
     expect(await (await page.request.get('/')).text()).toContain(`${FEATURED} 1.1.0`);
     await page.reload();
     await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
-    expect(await page.evaluate(() => document.documentElement.dataset.rendering)).toBe('hydrated');
+    // The page is on screen before the shell starts: wait for the shell to take it over.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.rendering)).toBe('hydrated');
 
     const rolledBack = await onStackRegistry(stack, deployment, 'rollback', 'catalog');
     expect(rolledBack.code, rolledBack.output).toBe(0);
