@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 export const SERVER_FILE_PREFIX = 'server.';
 
 /** The global the prerender fills with each remote's public folder before it loads the remote's server entry. */
-export const SERVER_PUBLIC_PATHS_GLOBAL = '__DEVHUB_PUBLIC_PATHS__';
+const SERVER_PUBLIC_PATHS_GLOBAL = '__DEVHUB_PUBLIC_PATHS__';
 
 /** The server build's entry, beside the browser's remoteEntry.js. */
 export const SERVER_ENTRY_FILE = `${SERVER_FILE_PREFIX}remoteEntry.cjs`;
@@ -70,6 +70,8 @@ export function serverConfig(client: Configuration, app: App, singletons: Single
       new rspack.DefinePlugin({
         __APP_NAME__: JSON.stringify(app.name),
         __APP_VERSION__: JSON.stringify(app.version),
+        // The shell's renderer fills it (shell/src/app/server.tsx); the remotes' entries read it.
+        __SERVER_PUBLIC_PATHS_GLOBAL__: JSON.stringify(SERVER_PUBLIC_PATHS_GLOBAL),
       }),
       new ModuleFederationPlugin({
         name: app.name,

@@ -1,7 +1,6 @@
 // `npm run remotes -- <list|use|rollback|doctor> …`: pin, roll back and check the remote
 // versions an environment's shell loads. The shell reads the registry at runtime, so none
 // of this needs a shell rebuild.
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, registryPath } from './lib/registry-file.mjs';
 import {
@@ -62,9 +61,7 @@ async function main() {
     }
     const summary = await prerenderEnvironment({
       registryFile: options.registryFile,
-      ...(options.shell
-        ? { shellBuild: options.shell, shellServer: join(options.shell, '..', 'dist-server', 'server.cjs') }
-        : {}),
+      ...(options.shell ? { shellBuild: options.shell } : {}),
       outDir,
       baseUrl: options.baseUrl,
       timeoutMs,

@@ -18,3 +18,5 @@ declare module '*.png' {
 /** Injected by the base rspack config. */
 declare const __APP_NAME__: string;
 declare const __APP_VERSION__: string;
+/** Server builds only (rspack/server-build.ts): the global naming each remote's public folder. */
+declare const __SERVER_PUBLIC_PATHS_GLOBAL__: string;

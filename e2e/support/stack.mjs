@@ -128,7 +128,6 @@ export async function startStack(options = {}) {
       registryFile,
       outDir: pagesDir,
       shellBuild: join(buildRoot, 'shell/dist'),
-      shellServer: join(buildRoot, 'shell/dist-server/server.cjs'),
       mounts,
       origins: remoteOrigins,
     });

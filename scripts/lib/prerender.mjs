@@ -14,9 +14,13 @@ import { SUMMARY_FILE, pageFileOf, templateHash } from './prerender-pages.mjs';
 import { CliError, REGISTRY_DIR, readRegistry } from './registry-file.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
-export const PRERENDER_ROOT = join(WORKSPACE_ROOT, '.prerender');
+const PRERENDER_ROOT = join(WORKSPACE_ROOT, '.prerender');
 const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
-const DEFAULT_SHELL_SERVER = join(WORKSPACE_ROOT, 'shell', 'dist-server', 'server.cjs');
+/**
+ * The shell's server renderer, built beside its browser build (rspack/server-build.ts, SHELL_SERVER_DIR).
+ * @param {string} shellBuild
+ */
+const shellServerOf = (shellBuild) => join(shellBuild, '..', 'dist-server', 'server.cjs');
 const WORKER = join(WORKSPACE_ROOT, 'scripts', 'lib', 'prerender-worker.mjs');
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -41,7 +45,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  *   timeoutMs?: number,
  * }} PrerenderOptions
  *   `mounts`: URL path prefix → folder, as the static server mounts them (e.g. /deploy/);
- *   `origins`: host:port → folder, for remotes served from a local build (e.g. localhost:3001)
+ *   `origins`: host:port → folder, for remotes served from a local build (e.g. localhost:3001);
+ *   `shellServer`: the shell's server renderer (default: the one built beside `shellBuild`)
  */
 
 /**
@@ -155,7 +160,7 @@ export async function prerenderEnvironment(options) {
     registryFile,
     outDir = prerenderDir(registryFile),
     shellBuild = DEFAULT_SHELL_BUILD,
-    shellServer = DEFAULT_SHELL_SERVER,
+    shellServer = shellServerOf(shellBuild),
     timeoutMs = DEFAULT_TIMEOUT_MS,
   } = options;
   const registry = readRegistry(registryFile);

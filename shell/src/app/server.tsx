@@ -22,8 +22,8 @@ import { remoteFiles } from '../features/remotes/remote-files.js';
 import { adoptPage } from '../features/remotes/remote-loader';
 import { App } from './app';
 
-/** The global each remote's server build reads its public folder from (rspack/server-build.ts). */
-const PUBLIC_PATHS = '__DEVHUB_PUBLIC_PATHS__';
+/** The global each remote's server build reads its public folder from (named by rspack/server-build.ts). */
+const PUBLIC_PATHS = __SERVER_PUBLIC_PATHS_GLOBAL__;
 
 export interface ServerRemote {
   /** Its registry entry, as remotes.json pins it (recorded in the page). */
