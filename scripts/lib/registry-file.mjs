@@ -1,8 +1,10 @@
 // @ts-check
 // remotes.json / remotes.<env>.json on disk: read and validated with the rules the shell applies
-// (contracts/src/registry.js), written atomically.
+// (contracts/src/registry.js), written atomically, and changed only by compare-and-swap under a lock.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import { describeRegistryProblem, validateRegistry } from '@devhub/contracts/registry';
 import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
 
@@ -36,10 +38,34 @@ export function registryPath(env, dir = REGISTRY_DIR) {
  * @returns {Registry}
  */
 export function readRegistry(file) {
+  return readTaggedRegistry(file).registry;
+}
+
+/**
+ * The registry and a tag of the exact bytes it was read from (the role an ETag plays on object
+ * storage): a writer passes the tag back, and the write happens only if the file still has it.
+ *
+ * @param {string} file
+ * @returns {{ registry: Registry, tag: string }}
+ */
+export function readTaggedRegistry(file) {
   if (!existsSync(file)) throw new CliError(`${file} does not exist`);
+  const text = readFileSync(file, 'utf8');
+  return { registry: parseRegistry(file, text), tag: tagOf(text) };
+}
+
+/** @param {string} text */
+const tagOf = (text) => createHash('sha256').update(text).digest('base64url');
+
+/**
+ * @param {string} file
+ * @param {string} text
+ * @returns {Registry}
+ */
+function parseRegistry(file, text) {
   let raw;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new CliError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -62,6 +88,83 @@ export function writeRegistry(file, registry) {
   const temp = join(dirname(file), `.${Date.now()}-${process.pid}.remotes.tmp`);
   writeFileSync(temp, `${JSON.stringify(registry, null, 2)}\n`);
   renameSync(temp, file);
+}
+
+/**
+ * How long a lock may go without its holder refreshing it before another process takes it over:
+ * a holder refreshes it every STALE_MS / 4, so only a killed (or frozen) process lets it go stale.
+ */
+const STALE_MS = 10_000;
+
+/**
+ * Runs `work` while this process alone holds the registry's lock (a dot-folder beside it, which
+ * no static server serves). A process killed while holding it leaves a lock that goes stale after
+ * STALE_MS; waiting for a live holder gives up after about a minute with one clear line.
+ *
+ * @template T
+ * @param {string} file
+ * @param {() => Promise<T> | T} work
+ * @returns {Promise<T>}
+ */
+export async function withRegistryLock(file, work) {
+  let release;
+  /** @type {Error | undefined} */
+  let compromised;
+  try {
+    release = await lockfile.lock(file, {
+      realpath: false,
+      lockfilePath: join(dirname(file), `.${basename(file)}.lock`),
+      stale: STALE_MS,
+      update: STALE_MS / 4,
+      retries: { retries: 400, factor: 1.2, minTimeout: 10, maxTimeout: 250, randomize: true },
+      // The library's default throws from a timer, which would end the process mid-write.
+      onCompromised: (error) => {
+        compromised = error;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(
+      `${file} is locked by another command that does not finish (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  try {
+    const result = await work();
+    if (compromised) throw new CliError(`lost the lock on ${file} while writing it: ${compromised.message}`);
+    return result;
+  } finally {
+    if (!compromised) await release();
+  }
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Compare-and-swap on the registry: reads it (with its tag), lets `change` check and edit a copy
+ * outside the lock (the checks read manifests over the network), then writes under the lock only
+ * if the file still has the tag it was read with. When another command wrote in between, it
+ * reads again and runs `change` again on what is there now (so its checks see the new pins), at
+ * most MAX_ATTEMPTS times. `change` returns what the command reports, or `undefined` for nothing
+ * to write.
+ *
+ * @template T
+ * @param {string} file
+ * @param {(registry: Registry) => Promise<{ registry: Registry, result: T } | { result: T }>} change
+ * @returns {Promise<T>}
+ */
+export async function updateRegistry(file, change) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const { registry, tag } = readTaggedRegistry(file);
+    const outcome = await change(registry);
+    if (!('registry' in outcome)) return outcome.result;
+    const written = await withRegistryLock(file, () => {
+      if (!existsSync(file) || tagOf(readFileSync(file, 'utf8')) !== tag) return false;
+      writeRegistry(file, outcome.registry);
+      return true;
+    });
+    if (written) return outcome.result;
+  }
+  throw new CliError(`${file} kept changing while this command wrote it (${MAX_ATTEMPTS} attempts): run it again`);
 }
 
 /**

@@ -4,7 +4,7 @@
 // (its compatibility record), never against the source tree.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
-import { CliError, REMOTE_NAMES, readRegistry, versionEntry, writeRegistry } from './registry-file.mjs';
+import { CliError, REMOTE_NAMES, readRegistry, updateRegistry, versionEntry } from './registry-file.mjs';
 
 /**
  * @typedef {object} CommandOptions
@@ -59,7 +59,30 @@ async function checkedVersion(remote, entry, what, { deployDir, baseUrl, shell, 
 }
 
 /**
+ * Checks a version once per command: a retried compare-and-swap re-runs the change on the new
+ * registry, and only a different entry (another deploy base URL) needs a new check.
+ *
+ * @param {string} remote
+ * @param {CommandOptions} options
+ */
+function versionChecker(remote, options) {
+  /** @type {Map<string, Promise<void>>} */
+  const checked = new Map();
+  /** @param {string} entry @param {string} version */
+  return (entry, version) => {
+    let check = checked.get(entry);
+    if (!check) {
+      check = checkedVersion(remote, entry, `${remote}@${version}`, options);
+      checked.set(entry, check);
+    }
+    return check;
+  };
+}
+
+/**
  * Pins `version`; refuses (registry untouched) anything the environment's shell could not run.
+ * Commands running at once on one registry all keep their pins (updateRegistry): on the same
+ * remote the last one wins, and the other is its previous version.
  *
  * @param {CommandOptions & { remote?: string, version?: string }} options
  */
@@ -67,17 +90,20 @@ export async function use(options) {
   const remote = assertRemote(options.remote);
   const { version } = options;
   if (!version) throw new CliError('which version? usage: remotes use <remote> <version>');
-  const registry = readRegistry(options.registryFile);
-  const entry = versionEntry(registry, remote, version);
-  await checkedVersion(remote, entry, `${remote}@${version}`, options);
-  const current = registry.remotes[remote] ?? { entry };
-  if (current.version === version && current.entry === entry) return { remote, version, entry, changed: false };
-  const previousVersions = current.version
-    ? [current.version, ...(current.previousVersions ?? [])].slice(0, 20)
-    : (current.previousVersions ?? []);
-  registry.remotes[remote] = { ...current, entry, version, previousVersions };
-  writeRegistry(options.registryFile, registry);
-  return { remote, version, entry, changed: true, previous: current.version };
+  const check = versionChecker(remote, options);
+  return updateRegistry(options.registryFile, async (registry) => {
+    const entry = versionEntry(registry, remote, version);
+    await check(entry, version);
+    const current = registry.remotes[remote] ?? { entry };
+    if (current.version === version && current.entry === entry) {
+      return { result: { remote, version, entry, changed: false } };
+    }
+    const previousVersions = current.version
+      ? [current.version, ...(current.previousVersions ?? [])].slice(0, 20)
+      : (current.previousVersions ?? []);
+    registry.remotes[remote] = { ...current, entry, version, previousVersions };
+    return { registry, result: { remote, version, entry, changed: true, previous: current.version } };
+  });
 }
 
 /**
@@ -87,15 +113,16 @@ export async function use(options) {
  */
 export async function rollback(options) {
   const remote = assertRemote(options.remote);
-  const registry = readRegistry(options.registryFile);
-  const current = registry.remotes[remote] ?? { entry: '' };
-  const [previous, ...older] = current.previousVersions ?? [];
-  if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
-  const entry = versionEntry(registry, remote, previous);
-  await checkedVersion(remote, entry, `${remote}@${previous}`, options);
-  registry.remotes[remote] = { ...current, entry, version: previous, previousVersions: older };
-  writeRegistry(options.registryFile, registry);
-  return { remote, version: previous, entry, from: current.version };
+  const check = versionChecker(remote, options);
+  return updateRegistry(options.registryFile, async (registry) => {
+    const current = registry.remotes[remote] ?? { entry: '' };
+    const [previous, ...older] = current.previousVersions ?? [];
+    if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
+    const entry = versionEntry(registry, remote, previous);
+    await check(entry, previous);
+    registry.remotes[remote] = { ...current, entry, version: previous, previousVersions: older };
+    return { registry, result: { remote, version: previous, entry, from: current.version } };
+  });
 }
 
 /**

@@ -1,7 +1,28 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './apps.mjs';
 import { doctor, list, rollback, use } from './remotes-commands.mjs';
+
+const COMMANDS_URL = pathToFileURL(join(ROOT, 'scripts/lib/remotes-commands.mjs')).href;
+
+/** Runs one command in a Node process of its own, as two operators' terminals would. */
+function inOwnProcess(command, options) {
+  const driver = `
+    const commands = await import(${JSON.stringify(COMMANDS_URL)});
+    await commands[${JSON.stringify(command)}](${JSON.stringify(options)});
+  `;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', driver], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
 
 const EXPOSES = {
   catalog: ['./HomePage', './ListingPage'],
@@ -205,5 +226,57 @@ describe('remotes commands', () => {
     const { ok, rows } = await doctor({ ...options(), registryFile: file, timeoutMs: 500 });
     expect(ok).toBe(false);
     expect(rows[0].problems[0]).toMatch(/http:\/\/127.0.0.1:9\/mf-manifest.json is unreachable/);
+  });
+
+  describe('at the same moment from separate processes', () => {
+    const REMOTES = Object.keys(EXPOSES);
+
+    it('keeps every pin: on different remotes all of them, on one remote the last with the other as its previous', async () => {
+      let expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, '1.0.0']));
+      for (let round = 1; round <= 4; round += 1) {
+        const versions = [`1.${round}.1`, `1.${round}.2`];
+        for (const remote of REMOTES) for (const version of versions) publish(deployDir, remote, version);
+        const runs = REMOTES.flatMap((remote) =>
+          versions.map((version) => inOwnProcess('use', { ...options(), remote, version })),
+        );
+        const results = await Promise.all(runs);
+        expect(results.filter((result) => result.code !== 0)).toEqual([]);
+
+        const pins = registry().remotes;
+        for (const remote of REMOTES) {
+          const pin = pins[remote];
+          expect(versions).toContain(pin.version);
+          const other = versions.find((version) => version !== pin.version);
+          expect(pin.previousVersions.slice(0, 2)).toEqual([other, expectedPrevious[remote]]);
+        }
+        expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, pins[remote].version]));
+      }
+      expect(readdirSync(root).filter((name) => name.includes('.lock') || name.endsWith('.tmp'))).toEqual([]);
+    }, 60_000);
+
+    it('rolls back one remote while another is pinned, keeping both', async () => {
+      publish(deployDir, 'catalog', '1.1.0');
+      await use({ ...options(), remote: 'catalog', version: '1.1.0' });
+      publish(deployDir, 'auth', '1.1.0');
+      const results = await Promise.all([
+        inOwnProcess('rollback', { ...options(), remote: 'catalog' }),
+        inOwnProcess('use', { ...options(), remote: 'auth', version: '1.1.0' }),
+      ]);
+      expect(results.filter((result) => result.code !== 0)).toEqual([]);
+      expect(registry().remotes.catalog).toMatchObject({ version: '1.0.0', previousVersions: [] });
+      expect(registry().remotes.auth).toMatchObject({ version: '1.1.0', previousVersions: ['1.0.0'] });
+    }, 20_000);
+
+    it('takes over a lock left behind by a killed process once it has gone stale', async () => {
+      const lock = join(root, '.remotes.staging.json.lock');
+      mkdirSync(lock);
+      const longAgo = new Date(Date.now() - 60_000);
+      utimesSync(lock, longAgo, longAgo);
+      publish(deployDir, 'catalog', '1.1.0');
+      await expect(use({ ...options(), remote: 'catalog', version: '1.1.0' })).resolves.toMatchObject({
+        changed: true,
+      });
+      expect(registry().remotes.catalog.version).toBe('1.1.0');
+    });
   });
 });
