@@ -65,6 +65,13 @@ export default {
       transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
     },
     {
+      displayName: 'bench',
+      rootDir: '<rootDir>/bench',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/*.test.mjs'],
+      transform: { '^.+\\.mjs$': swcTransform },
+    },
+    {
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',
       testEnvironment: 'node',
