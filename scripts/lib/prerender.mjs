@@ -9,9 +9,10 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APPS, appDir } from './apps.mjs';
 import { CERTIFICATE_DIR } from './local-certificate.mjs';
-import { entryFileOf, loadManifest } from './manifest.mjs';
+import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
+import { entryFileOf, loadManifest, loadShellRecord } from './manifest.mjs';
 import { SUMMARY_FILE, pageFileOf, templateHash } from './prerender-pages.mjs';
-import { CliError, REGISTRY_DIR, readRegistry } from './registry-file.mjs';
+import { CliError, REGISTRY_DIR, readRegistry, readTaggedRegistry, withRegistryLock } from './registry-file.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const PRERENDER_ROOT = join(WORKSPACE_ROOT, '.prerender');
@@ -80,13 +81,19 @@ export function localSources(deployDir = join(WORKSPACE_ROOT, '.deploy')) {
 
 /**
  * What the shell's renderer needs of one pinned remote: its manifest, the folder the browser
- * finds its files in (the manifest's, as the page resolves it) and its server entry.
+ * finds its files in (the manifest's, as the page resolves it) and its server entry; refused
+ * (nothing of it runs) unless its compatibility record fits the shell build's.
  *
+ * @param {string} name
  * @param {string} entry
+ * @param {import('@devhub/contracts/compatibility').CompatibilityRecord} shellRecord
  * @param {PrerenderOptions} options
  */
-async function serverRemote(entry, options) {
+async function serverRemote(name, entry, shellRecord, options) {
   const { manifest, location: where } = await loadManifest(entry, options);
+  // The same check `use` and the browser apply, before the renderer requires any of its code.
+  const problems = checkCompatibility(name, shellRecord, manifest[MANIFEST_RECORD_KEY]).map(describeProblem);
+  if (problems.length > 0) throw new Error(`refused, it does not fit this shell build: ${problems.join('; ')}`);
   const location = /^https?:/.test(where) ? where : pathToFileURL(where).href;
   const ssr = manifest?.metaData?.ssrRemoteEntry;
   const serverEntry = typeof ssr?.name === 'string' ? new URL(entryFileOf(ssr), location).href : undefined;
@@ -147,10 +154,17 @@ function renderInChild(shellServer, input, timeoutMs) {
   });
 }
 
+/** How many times a prerender starts again because a pin changed while it rendered. */
+const MAX_RENDERS = 4;
+
 /**
  * Prerenders every public route of the environment and replaces its folder at once (a server
  * reading it sees the previous render or the new one, never a mix). Returns the summary, which
  * is also written as prerender.json.
+ *
+ * The folder is swapped under the registry's lock, and only if the registry is still the one the
+ * pages were rendered from: a pin made meanwhile (another `use` at the same moment) makes this
+ * render again with it, so the pages always end up matching the final registry.
  *
  * @param {PrerenderOptions} options
  * @returns {Promise<PrerenderSummary>}
@@ -161,15 +175,49 @@ export async function prerenderEnvironment(options) {
     outDir = prerenderDir(registryFile),
     shellBuild = DEFAULT_SHELL_BUILD,
     shellServer = shellServerOf(shellBuild),
-    timeoutMs = DEFAULT_TIMEOUT_MS,
   } = options;
-  const registry = readRegistry(registryFile);
   const templateFile = join(shellBuild, 'index.html');
   if (!existsSync(templateFile)) throw new CliError(`no shell build at ${shellBuild}: run "npm run build -w shell"`);
   if (!existsSync(shellServer)) {
     throw new CliError(`no shell server renderer at ${shellServer}: run "npm run build -w shell"`);
   }
   const template = readFileSync(templateFile, 'utf8');
+  const { record: shellRecord } = await loadShellRecord({ shell: shellBuild });
+
+  for (let render = 1; render <= MAX_RENDERS; render += 1) {
+    const { registry, tag } = readTaggedRegistry(registryFile);
+    const staging = `${outDir}.${process.pid}.tmp`;
+    const summary = await renderInto(staging, registry, { ...options, shellServer, template, shellRecord });
+    const swapped = await withRegistryLock(registryFile, () => {
+      if (readTaggedRegistry(registryFile).tag !== tag) return false;
+      const previous = `${outDir}.${process.pid}.old`;
+      if (existsSync(outDir)) renameSync(outDir, previous);
+      renameSync(staging, outDir);
+      rmSync(previous, { recursive: true, force: true });
+      return true;
+    });
+    if (swapped) return summary;
+    rmSync(staging, { recursive: true, force: true });
+  }
+  throw new CliError(
+    `${registryFile} kept changing while its pages were rendered (${MAX_RENDERS} times): run "npm run remotes -- prerender"`,
+  );
+}
+
+/**
+ * One render of every public route with the given pins, written (pages and summary) to `staging`.
+ *
+ * @param {string} staging
+ * @param {import('@devhub/contracts/registry').Registry} registry
+ * @param {PrerenderOptions & {
+ *   shellServer: string,
+ *   template: string,
+ *   shellRecord: import('@devhub/contracts/compatibility').CompatibilityRecord,
+ * }} options
+ * @returns {Promise<PrerenderSummary>}
+ */
+async function renderInto(staging, registry, options) {
+  const { registryFile, shellServer, template, shellRecord, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const renderedAt = new Date().toISOString();
 
   /** @type {Record<string, unknown>} */
@@ -180,7 +228,7 @@ export async function prerenderEnvironment(options) {
     if (!pin) continue;
     pins[name] = pin.entry;
     try {
-      remotes[name] = await serverRemote(pin.entry, options);
+      remotes[name] = await serverRemote(name, pin.entry, shellRecord, options);
     } catch (error) {
       // Still pinned: the page records it, and the remote's routes stay client-rendered, saying why.
       const unavailable = error instanceof Error ? error.message : String(error);
@@ -196,7 +244,6 @@ export async function prerenderEnvironment(options) {
     results = [{ route: '*', problem: error instanceof Error ? error.message : String(error) }];
   }
 
-  const staging = `${outDir}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   /** @type {RouteSummary[]} */
@@ -210,10 +257,6 @@ export async function prerenderEnvironment(options) {
   /** @type {PrerenderSummary} */
   const summary = { renderedAt, registry: registryFile, template: templateHash(template), pins, routes };
   writeFileSync(join(staging, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
-  const previous = `${outDir}.${process.pid}.old`;
-  if (existsSync(outDir)) renameSync(outDir, previous);
-  renameSync(staging, outDir);
-  rmSync(previous, { recursive: true, force: true });
   return summary;
 }
 

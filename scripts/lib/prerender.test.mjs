@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prerenderedPages, templateHash } from './prerender-pages.mjs';
+import { remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
 import { localFileOf } from './manifest.mjs';
 import { describePrerender, prerenderDir, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
 import { REGISTRY_DIR } from './registry-file.mjs';
@@ -17,6 +18,12 @@ const FAKE_RENDERER = `
 exports.prerender = async (input) => {
   if (process.env.FAKE_RENDER === 'hang') await new Promise(() => setInterval(() => {}, 1000));
   if (process.env.FAKE_RENDER === 'crash') process.exit(3);
+  const fs = require('node:fs');
+  // Another operator pins a new version while this render runs (once).
+  if (process.env.FAKE_REPIN && !fs.existsSync(process.env.FAKE_REPIN + '.done')) {
+    fs.writeFileSync(process.env.FAKE_REPIN + '.done', '');
+    fs.writeFileSync(process.env.FAKE_REPIN, process.env.FAKE_REPIN_REGISTRY);
+  }
   return ['/', '/blog', '/signin'].map((route) => {
     const remote = route === '/signin' ? input.remotes.auth : input.remotes.catalog;
     const name = route === '/signin' ? 'auth' : 'catalog';
@@ -26,11 +33,11 @@ exports.prerender = async (input) => {
   });
 };`;
 
-function publish(dir, { ssr = true } = {}) {
+function publish(dir, remote, { ssr = true, record = remoteRecord(remote, '1.0.0') } = {}) {
   mkdirSync(dir, { recursive: true });
   const metaData = { remoteEntry: { name: 'remoteEntry.js', path: '' } };
   if (ssr) metaData.ssrRemoteEntry = { name: 'server.remoteEntry.cjs', path: '', type: 'commonjs-module' };
-  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ metaData }));
+  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ metaData, compatibility: record }));
 }
 
 describe('prerender', () => {
@@ -55,6 +62,7 @@ describe('prerender', () => {
     const shellBuild = join(root, 'shell');
     mkdirSync(shellBuild);
     writeFileSync(join(shellBuild, 'index.html'), TEMPLATE);
+    writeShellRecord(shellBuild);
     writeFileSync(join(root, 'server.cjs'), FAKE_RENDERER);
     options = {
       registryFile: join(root, 'remotes.json'),
@@ -63,12 +71,14 @@ describe('prerender', () => {
       mounts: { '/deploy/': join(root, 'deploy') },
       origins: { 'localhost:3002': join(root, 'auth-dist') },
     };
-    publish(join(root, 'deploy', 'remote-catalog', '1.0.0'));
-    publish(join(root, 'auth-dist'));
+    publish(join(root, 'deploy', 'remote-catalog', '1.0.0'), 'catalog');
+    publish(join(root, 'auth-dist'), 'auth');
     registry();
   });
   afterEach(() => {
     delete process.env.FAKE_RENDER;
+    delete process.env.FAKE_REPIN;
+    delete process.env.FAKE_REPIN_REGISTRY;
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -96,7 +106,7 @@ describe('prerender', () => {
   });
 
   it("leaves a remote's routes to the browser, with the reason, when its version has no server build or is missing", async () => {
-    publish(join(root, 'auth-dist'), { ssr: false });
+    publish(join(root, 'auth-dist'), 'auth', { ssr: false });
     let summary = await prerenderEnvironment(options);
     expect(summary.routes.find((route) => route.route === '/signin')).toEqual({
       route: '/signin',
@@ -117,6 +127,31 @@ describe('prerender', () => {
       expect.stringMatching(/^\/blog stays client-rendered: catalog: /),
       '/signin stays client-rendered: auth has no server build in this version',
     ]);
+  });
+
+  it('never hands the renderer a remote whose version does not fit the shell build: its routes stay client-rendered, saying why', async () => {
+    publish(join(root, 'auth-dist'), 'auth', { record: remoteRecord('auth', '1.0.0', { react: '18.3.1' }) });
+    const summary = await prerenderEnvironment(options);
+    expect(summary.routes.find((route) => route.route === '/signin')).toEqual({
+      route: '/signin',
+      status: 'client',
+      reason: 'auth: refused, it does not fit this shell build: auth: needs react ^18.3.0; the shell provides 19.3.1',
+    });
+    expect(summary.routes.find((route) => route.route === '/')).toEqual({ route: '/', status: 'prerendered' });
+  });
+
+  it('renders again when a pin changes while it renders, so the pages match the final registry', async () => {
+    publish(join(root, 'deploy', 'remote-catalog', '1.1.0'), 'catalog');
+    const before = readFileSync(options.registryFile, 'utf8');
+    registry('/deploy/remote-catalog/1.1.0/mf-manifest.json');
+    process.env.FAKE_REPIN = options.registryFile;
+    process.env.FAKE_REPIN_REGISTRY = readFileSync(options.registryFile, 'utf8');
+    writeFileSync(options.registryFile, before);
+
+    const summary = await prerenderEnvironment(options);
+    expect(summary.pins.catalog).toBe('/deploy/remote-catalog/1.1.0/mf-manifest.json');
+    expect(prerenderStatus(options)).toEqual(summary.routes);
+    expect(readFileSync(join(prerenderDir(options.registryFile), 'index.html'), 'utf8')).toContain('1.1.0');
   });
 
   it.each([

@@ -149,17 +149,18 @@ const MAX_ATTEMPTS = 8;
  *
  * @template T
  * @param {string} file
- * @param {(registry: Registry) => Promise<{ registry: Registry, result: T } | { result: T }>} change
+ * @param {(registry: Registry) => Promise<{ registry?: Registry, result: T }>} change
  * @returns {Promise<T>}
  */
 export async function updateRegistry(file, change) {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const { registry, tag } = readTaggedRegistry(file);
     const outcome = await change(registry);
-    if (!('registry' in outcome)) return outcome.result;
+    const changed = outcome.registry;
+    if (!changed) return outcome.result;
     const written = await withRegistryLock(file, () => {
       if (!existsSync(file) || tagOf(readFileSync(file, 'utf8')) !== tag) return false;
-      writeRegistry(file, outcome.registry);
+      writeRegistry(file, changed);
       return true;
     });
     if (written) return outcome.result;

@@ -91,7 +91,8 @@ export async function use(options) {
   const { version } = options;
   if (!version) throw new CliError('which version? usage: remotes use <remote> <version>');
   const check = versionChecker(remote, options);
-  return updateRegistry(options.registryFile, async (registry) => {
+  /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry?: import('@devhub/contracts/registry').Registry, result: { remote: string, version: string, entry: string, changed: boolean, previous?: string } }>} */
+  const pin = async (registry) => {
     const entry = versionEntry(registry, remote, version);
     await check(entry, version);
     const current = registry.remotes[remote] ?? { entry };
@@ -103,7 +104,8 @@ export async function use(options) {
       : (current.previousVersions ?? []);
     registry.remotes[remote] = { ...current, entry, version, previousVersions };
     return { registry, result: { remote, version, entry, changed: true, previous: current.version } };
-  });
+  };
+  return updateRegistry(options.registryFile, pin);
 }
 
 /**

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
+import { EXPOSES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
 import { doctor, list, rollback, use } from './remotes-commands.mjs';
 
 const COMMANDS_URL = pathToFileURL(join(ROOT, 'scripts/lib/remotes-commands.mjs')).href;
@@ -24,31 +25,7 @@ function inOwnProcess(command, options) {
   });
 }
 
-const EXPOSES = {
-  catalog: ['./HomePage', './ListingPage'],
-  auth: ['./SignInPage', './SignUpPage'],
-  account: ['./ProfilePage', './RepoPage', './CartPage', './SettingPage'],
-};
 const PACKAGES = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
-
-/** A shell build: its compatibility record beside its index.html. */
-function buildShell(dir, { strings = ['PAGE_TITLES', 'SHELL_TEXT'], runtime = '2.9.2' } = {}) {
-  mkdirSync(dir, { recursive: true });
-  const record = {
-    schema: 1,
-    kind: 'host',
-    name: 'shell',
-    version: '1.0.0',
-    federationRuntime: runtime,
-    singletons: {
-      react: { version: '19.3.1', requiredVersion: '^19.3.0' },
-      '@devhub/shared/strings': { version: '0.1.0', requiredVersion: '^0.1.0' },
-    },
-    exports: { '@devhub/shared/strings': strings },
-    requires: EXPOSES,
-  };
-  writeFileSync(join(dir, 'compatibility.json'), JSON.stringify(record));
-}
 
 /** A published version of a remote, with the record its build writes into its manifest. */
 function publish(
@@ -65,16 +42,7 @@ function publish(
       remoteEntry: { name: 'remoteEntry.js', path: '' },
     },
     exposes: exposes.map((path) => ({ name: path.slice(2), path })),
-    compatibility: {
-      schema: 1,
-      kind: 'remote',
-      name: remote,
-      version,
-      federationRuntime: '2.9.2',
-      singletons: { react: { version: react, requiredVersion: `^${react.replace(/\.\d+$/, '.0')}` } },
-      exports: { '@devhub/shared/strings': strings },
-      exposes,
-    },
+    compatibility: remoteRecord(remote, version, { exposes, react, strings }),
   };
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   if (entry) writeFileSync(join(dir, 'remoteEntry.js'), '/* entry */');
@@ -91,7 +59,7 @@ describe('remotes commands', () => {
     deployDir = join(root, 'deploy');
     registryFile = join(root, 'remotes.staging.json');
     shellDir = join(root, 'shell-dist');
-    buildShell(shellDir);
+    writeShellRecord(shellDir);
     for (const remote of Object.keys(EXPOSES)) publish(deployDir, remote, '1.0.0');
     writeFileSync(
       registryFile,
@@ -194,7 +162,7 @@ describe('remotes commands', () => {
 
   it('doctor --shell catches a shell build that would break a pinned remote, before it ships', async () => {
     const olderShell = join(root, 'older-shell');
-    buildShell(olderShell, { strings: ['SHELL_TEXT'] });
+    writeShellRecord(olderShell, { strings: ['SHELL_TEXT'] });
     const { ok, rows } = await doctor({ ...options(), shell: olderShell });
     expect(ok).toBe(false);
     expect(rows.flatMap((row) => row.problems)).toEqual(
