@@ -4,15 +4,23 @@
 // over HTTP/2 with TLS as a CDN serves them (`--http1`: plain HTTP/1.1).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
+import { parseCliOrExit } from './lib/cli.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localCertificate } from './lib/local-certificate.mjs';
 import { describePrerender, localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 
-const { values } = parseArgs({
+const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api]]
+  --remotes <env>  serve shell/public/remotes.<env>.json as the registry (or DEVHUB_REMOTES)
+  --http1          plain HTTP/1.1 instead of HTTP/2 with TLS
+  --http2          HTTP/2 with TLS (the default)
+  --no-api         do not start the auth API
+  -h, --help       this help`;
+
+const { values } = parseCliOrExit('preview', {
+  usage: USAGE,
   options: {
     remotes: { type: 'string', default: process.env.DEVHUB_REMOTES },
     'no-api': { type: 'boolean', default: false },

@@ -1,7 +1,7 @@
 // `npm run remotes -- <list|use|rollback|doctor> …`: pin, roll back and check the remote
 // versions an environment's shell loads. The shell reads the registry at runtime, so none
 // of this needs a shell rebuild.
-import { parseArgs } from 'node:util';
+import { UsageError, parseCli, runCli } from './lib/cli.mjs';
 import { CliError, registryPath } from './lib/registry-file.mjs';
 import {
   describePrerender,
@@ -12,20 +12,52 @@ import {
 } from './lib/prerender.mjs';
 import { doctor, formatTable, list, rollback, use } from './lib/remotes-commands.mjs';
 
+const OPTIONS_USAGE = `options:
+  --env <env>            the environment: shell/public/remotes.<env>.json (default: remotes.json)
+  --file <registry.json> the registry file itself, instead of --env
+  --deploy-dir <dir>     where relative /deploy/… entries are on disk (default .deploy)
+  --base-url <url>       check relative entries over HTTP against this origin instead
+  --timeout <ms>         how long to wait for a manifest or an entry script
+  --shell <folder|URL>   the shell build the environment serves (default: shell/dist, or --base-url)
+  --prerender-dir <dir>  where the public routes are rendered to (default: .prerender/<registry name>)
+  -h, --help             this help (\`remotes <command> --help\`: that command's)`;
+
+/** Each command: its arguments, and what it does. */
+const COMMANDS = {
+  list: { args: [], about: 'the version each remote is pinned to, and the versions before it' },
+  use: {
+    args: ['<remote>', '<version>'],
+    about: 'pins a published version, after checking it fits the shell build, then renders the public routes with it',
+  },
+  rollback: {
+    args: ['<remote>'],
+    about: 'back to the version pinned before the current one (checked like use), then renders the public routes',
+  },
+  doctor: { args: [], about: 'checks every pinned remote against the shell build, and what is prerendered' },
+  prerender: { args: [], about: 'renders the public routes with the pinned versions (shell/dist-server)' },
+};
+
+/** @param {keyof typeof COMMANDS} name */
+const commandLine = (name) => `npm run remotes -- ${[name, ...COMMANDS[name].args].join(' ')} [options]`;
+
 const USAGE = `usage:
-  npm run remotes -- list [--env <env>]
-  npm run remotes -- use <remote> <version> [--env <env>]
-  npm run remotes -- rollback <remote> [--env <env>]
-  npm run remotes -- doctor [--env <env>] [--shell <folder or URL of a shell build>]
-  npm run remotes -- prerender [--env <env>]
-options: --file <registry.json>  --deploy-dir <dir> (default .deploy)  --base-url <url>  --timeout <ms>
-         --shell <folder or URL>  the shell build the environment serves (default: shell/dist, or --base-url)
-         --prerender-dir <dir>  where the public routes are rendered to (default: .prerender/<registry name>)
+${Object.keys(COMMANDS)
+  .map((name) => `  ${commandLine(/** @type {keyof typeof COMMANDS} */ (name))}`)
+  .join('\n')}
+${OPTIONS_USAGE}
 'use', 'rollback' and 'prerender' render the public routes with the pinned versions (shell/dist-server);
 a route that cannot be rendered stays client-rendered, with a warning.`;
 
+/** @param {keyof typeof COMMANDS} name */
+const commandUsage = (name) => `usage: ${commandLine(name)}\n${COMMANDS[name].about}.\n${OPTIONS_USAGE}`;
+
+/** @param {string} name */
+const isCommand = (name) => Object.hasOwn(COMMANDS, name);
+
 async function main() {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCli({
+    usage: ([named]) =>
+      named && isCommand(named) ? commandUsage(/** @type {keyof typeof COMMANDS} */ (named)) : USAGE,
     allowPositionals: true,
     options: {
       env: { type: 'string' },
@@ -35,14 +67,22 @@ async function main() {
       timeout: { type: 'string' },
       shell: { type: 'string' },
       'prerender-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command, remote, version] = positionals;
-  if (values.help || !command) {
-    console.log(USAGE);
-    return values.help ? 0 : 2;
-  }
+  const [command, ...rest] = positionals;
+  const commands = Object.keys(COMMANDS).join(', ');
+  if (!command) throw new UsageError(`which command? (${commands})`);
+  if (!isCommand(command)) throw new UsageError(`unknown command "${command}" (${commands})`);
+  const expected = COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)].args;
+  if (rest.length < expected.length)
+    throw new UsageError(
+      `${command} needs ${expected.slice(rest.length).join(' ')}: ${commandLine(/** @type {keyof typeof COMMANDS} */ (command))}`,
+    );
+  if (rest.length > expected.length)
+    throw new UsageError(
+      `${command} takes ${expected.length === 0 ? 'no argument' : expected.join(' ')}, got ${rest.join(' ')}`,
+    );
+  const [remote, version] = rest;
   const timeoutMs = values.timeout ? Number(values.timeout) : undefined;
   if (timeoutMs !== undefined && !(timeoutMs > 0))
     throw new CliError('--timeout must be a positive number of milliseconds');
@@ -107,14 +147,8 @@ async function main() {
       await prerender();
       return 0;
     default:
-      throw new CliError(`unknown command "${command}"\n${USAGE}`);
+      throw new UsageError(`unknown command "${command}"`);
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof CliError ? `remotes: ${error.message}` : error);
-    process.exit(error instanceof CliError ? 1 : 2);
-  },
-);
+runCli('remotes', main, { known: [CliError] });

@@ -3,17 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, withPorts } from './lib/apps.mjs';
+import { parseCli, runCli } from './lib/cli.mjs';
+import { PackageBinError, packageBin } from './lib/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { CliError, readRegistry, registryPath } from './lib/registry-file.mjs';
-
-const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
 
 const USAGE = `usage: npm start [-- [--remotes <env> [--local <remote>[,<remote>…]]] [--<app>-port <port>…]]
   --remotes <env>         run the shell against shell/public/remotes.<env>.json (or DEVHUB_REMOTES)
   --local <names>         with --remotes: serve these remotes from local dev servers instead
-${PORT_SETTINGS.map(({ id, flag, env }) => `  --${flag} <port>`.padEnd(26) + `${id} (or ${env}; default ${[...APPS, API].find((app) => app.id === id).port})`).join('\n')}`;
+${PORT_SETTINGS.map(({ id, flag, env }) => `  --${flag} <port>`.padEnd(26) + `${id} (or ${env}; default ${[...APPS, API].find((app) => app.id === id).port})`).join('\n')}
+  -h, --help              this help`;
 
 /** The local dev server's manifest URL and origin of a remote app. */
 const localEntry = (app) => `http://localhost:${app.port}/mf-manifest.json`;
@@ -65,18 +65,15 @@ function plan(values, allApps) {
 }
 
 async function main() {
-  const { values } = parseArgs({
+  const { values } = parseCli({
+    usage: USAGE,
     options: {
       remotes: { type: 'string' },
       local: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
       ...Object.fromEntries(PORT_SETTINGS.map(({ flag }) => [flag, { type: 'string' }])),
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  const rspackCli = packageBin('@rspack/cli');
   const { apps: allApps, api } = withPorts(values, process.env);
   const { apps, registryFile, env } = plan(values, allApps);
   const shell = apps.find((app) => app.kind === 'host');
@@ -138,13 +135,4 @@ async function main() {
   );
 }
 
-main().catch((error) => {
-  console.error(
-    error instanceof CliError || error instanceof PortError
-      ? `start: ${error.message}`
-      : error instanceof Error
-        ? error.message
-        : error,
-  );
-  process.exit(1);
-});
+runCli('start', main, { known: [CliError, PortError, PackageBinError] });
