@@ -48,7 +48,8 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
     name: app.name,
     context: dir,
     mode: isProduction ? 'production' : 'development',
-    devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
+    // Production maps are written but never referenced from the code: deploys keep them beside the published files.
+    devtool: isProduction ? 'hidden-source-map' : 'cheap-module-source-map',
     // A remote's production build is only its federation container; its standalone frame
     // (src/index.ts, index.html) is for its team's dev server.
     entry: !isHost && isProduction ? {} : { main: './src/index.ts' },

@@ -42,7 +42,7 @@ export function serverConfig(client: Configuration, app: App, singletons: Single
     context: client.context,
     mode: 'production',
     target: 'async-node',
-    devtool: 'source-map',
+    devtool: 'hidden-source-map',
     entry: isHost ? { server: './src/app/server.tsx' } : {},
     output: {
       path: isHost ? join(app.dir, SHELL_SERVER_DIR) : join(app.dir, 'dist'),

@@ -1,16 +1,25 @@
 // @ts-check
-// `npm run deploy -- <remote> [--to <dir>] [--source <dir>]`: builds one remote and publishes
-// it as an immutable version, <dir>/<package>/<version>/, a layout any static host, CDN or
-// bucket sync serves as is. A published version is never overwritten.
+// `npm run deploy -- <remote> [--to <dir>] [--source <dir>] [--source-maps <dir>]`: builds one
+// remote and publishes it as an immutable version, <dir>/<package>/<version>/, a layout any
+// static host, CDN or bucket sync serves as is. A published version is never overwritten. Its
+// source maps are kept beside the deploy, never in it (<dir>-sourcemaps/<package>/<version>/).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { UsageError, parseCli, runCli } from './lib/cli.mjs';
+import { PackageBinError, packageBin } from './lib/package-bin.mjs';
 import { CliError } from './lib/registry-file.mjs';
 import { WORKSPACE_ROOT as ROOT, remoteApps } from './lib/workspace.mjs';
 
-const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
+const USAGE = `usage: npm run deploy -- <remote> [--to <dir>] [--source <dir>] [--source-maps <dir>]
+  <remote>             ${remoteApps()
+    .map((app) => app.name)
+    .join(', ')} (or its package name)
+  --to <dir>           where versions are published: <dir>/<package>/<version>/ (default .deploy)
+  --source <dir>       the remote's folder to build (default: the workspace's)
+  --source-maps <dir>  where the version's source maps go (default: <to>-sourcemaps, beside the deploy)
+  -h, --help           this help`;
 
 /**
  * @param {string} dir
@@ -40,6 +49,35 @@ export function contentHash(dir) {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** The folder a deploy's source maps go to by default: beside the deploy folder, never in it. */
+export const sourceMapsDirFor = (/** @type {string} */ to) =>
+  join(dirname(resolve(to)), `${basename(resolve(to))}-sourcemaps`);
+
+/**
+ * Moves the build's source maps out of what gets published, and refuses a build whose code would
+ * still point at one (a `sourceMappingURL` comment: production builds use hidden source maps).
+ *
+ * @param {string} buildDir
+ * @param {string} mapsDir
+ * @returns {number} how many maps were moved
+ */
+export function setSourceMapsAside(buildDir, mapsDir) {
+  let moved = 0;
+  for (const file of filesUnder(buildDir)) {
+    const name = relative(buildDir, file);
+    if (name.endsWith('.map')) {
+      mkdirSync(dirname(join(mapsDir, name)), { recursive: true });
+      renameSync(file, join(mapsDir, name));
+      moved += 1;
+    } else if (/\.(c|m)?js$|\.css$/.test(name) && /[#@] sourceMappingURL=/.test(readFileSync(file, 'utf8'))) {
+      throw new CliError(
+        `${name} references a source map (sourceMappingURL): production builds must use hidden source maps`,
+      );
+    }
+  }
+  return moved;
+}
+
 /**
  * @param {string} file
  * @param {unknown} value
@@ -51,9 +89,9 @@ function writeJsonAtomic(file, value) {
 }
 
 /**
- * @param {{ remote: string | undefined, to?: string | undefined, source?: string | undefined, log?: (line: string) => void }} options
+ * @param {{ remote: string | undefined, to?: string | undefined, source?: string | undefined, sourceMaps?: string | undefined, log?: (line: string) => void }} options
  */
-export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = console.log }) {
+export function deploy({ remote, to = join(ROOT, '.deploy'), source, sourceMaps, log = console.log }) {
   const app = remoteApps().find((candidate) => candidate.name === remote || candidate.packageName === remote);
   if (!app) {
     throw new CliError(
@@ -75,9 +113,15 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = conso
       `${pkgName}@${version} is already published at ${target}; published versions are immutable: bump the version in package.json`,
     );
   }
+  // Both folders are created before the build, so an unwritable destination fails at once.
   mkdirSync(remoteDir, { recursive: true });
+  const mapsRemoteDir = join(resolve(sourceMaps ?? sourceMapsDirFor(to)), pkgName);
+  mkdirSync(mapsRemoteDir, { recursive: true });
+  const rspackCli = packageBin('@rspack/cli', { from: sourceDir });
   const staging = join(remoteDir, `.staging-${version}-${process.pid}`);
+  const mapsStaging = join(mapsRemoteDir, `.staging-${version}-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
+  rmSync(mapsStaging, { recursive: true, force: true });
 
   log(`Building ${pkgName}@${version}…`);
   const build = spawnSync(process.execPath, [rspackCli, 'build', '--output-path', staging], {
@@ -90,6 +134,13 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = conso
     rmSync(staging, { recursive: true, force: true });
     throw new CliError(`build of ${pkgName} failed:\n${build.stdout}${build.stderr}`);
   }
+  try {
+    setSourceMapsAside(staging, mapsStaging);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(mapsStaging, { recursive: true, force: true });
+    throw error;
+  }
 
   const buildHash = contentHash(staging);
   const publishedAt = new Date().toISOString();
@@ -100,9 +151,14 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = conso
 
   if (existsSync(target)) {
     rmSync(staging, { recursive: true, force: true });
+    rmSync(mapsStaging, { recursive: true, force: true });
     throw new CliError(`${pkgName}@${version} was published by someone else meanwhile; nothing written`);
   }
   renameSync(staging, target);
+  // Maps left by an earlier, unpublished attempt at this version are not this build's.
+  const mapsTarget = join(mapsRemoteDir, version);
+  rmSync(mapsTarget, { recursive: true, force: true });
+  renameSync(mapsStaging, mapsTarget);
 
   const indexFile = join(remoteDir, 'versions.json');
   const index = existsSync(indexFile)
@@ -113,20 +169,28 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, log = conso
     { version, buildHash, publishedAt },
   ];
   writeJsonAtomic(indexFile, index);
-  log(`Published ${pkgName}@${version} (build ${buildHash}) → ${target}`);
-  return { remote: name, package: pkgName, version, buildHash, target };
+  log(`Published ${pkgName}@${version} (build ${buildHash}) → ${target} (source maps: ${mapsTarget})`);
+  return { remote: name, package: pkgName, version, buildHash, target, sourceMaps: mapsTarget };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values, positionals } = parseArgs({
-      allowPositionals: true,
-      options: { to: { type: 'string' }, source: { type: 'string' } },
-    });
-    if (positionals.length !== 1) throw new CliError('usage: npm run deploy -- <remote> [--to <dir>] [--source <dir>]');
-    deploy({ remote: positionals[0], to: values.to, source: values.source });
-  } catch (error) {
-    console.error(error instanceof CliError ? `deploy: ${error.message}` : error);
-    process.exit(1);
-  }
+  runCli(
+    'deploy',
+    () => {
+      const { values, positionals } = parseCli({
+        usage: USAGE,
+        allowPositionals: true,
+        options: { to: { type: 'string' }, source: { type: 'string' }, 'source-maps': { type: 'string' } },
+      });
+      if (positionals.length === 0)
+        throw new UsageError(
+          `which remote? (${remoteApps()
+            .map((app) => app.name)
+            .join(', ')})`,
+        );
+      if (positionals.length > 1) throw new UsageError(`one remote at a time (got ${positionals.join(', ')})`);
+      deploy({ remote: positionals[0], to: values.to, source: values.source, sourceMaps: values['source-maps'] });
+    },
+    { known: [CliError, PackageBinError] },
+  );
 }
