@@ -225,12 +225,13 @@ test.describe('federation in the browser', () => {
       await page.goto(path);
       await expectRoutePage(page, path);
       const module = moduleOf(path);
-      const [mounted, contentReady] = await page.evaluate(
-        (names) => names.map((name) => performance.getEntriesByName(name)[0]!.startTime),
-        [`remote-mounted:${module}`, `content-ready:${module}`],
-      );
+      const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
       // In one commit the page's own effects run before the shell's mount mark, which follows it.
-      expect(contentReady, 'content-ready is marked no later than remote-mounted').toBeLessThanOrEqual(mounted!);
+      const contentReady = marks.indexOf(`content-ready:${module}`);
+      expect(contentReady, 'content-ready is marked').toBeGreaterThanOrEqual(0);
+      expect(marks.indexOf(`remote-mounted:${module}`), 'remote-mounted is marked after content-ready').toBeGreaterThan(
+        contentReady,
+      );
     });
   }
 
@@ -264,7 +265,7 @@ test.describe('federation in the browser', () => {
     }
   });
 
-  test('renders the chrome within a second of its bundle while remotes.json hangs, explains the wait, and "Thử lại" loads the page once the registry answers', async ({
+  test('renders the chrome while remotes.json hangs, explains the wait, and "Thử lại" loads the page once the registry answers', async ({
     page,
   }) => {
     let answer!: () => void;
@@ -276,13 +277,9 @@ test.describe('federation in the browser', () => {
       if (registryReads === 1) await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 30_000))]);
       await route.continue().catch(() => undefined);
     });
-    // When the header first appears, on the page's own clock.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('header')) return;
-        (window as unknown as { headerAt: number }).headerAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
+    let registryAnswers = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('/remotes.json')) registryAnswers += 1;
     });
 
     await page.goto('/', { waitUntil: 'commit' });
@@ -290,13 +287,8 @@ test.describe('federation in the browser', () => {
     await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await expect(page.getByRole('status'), 'the content area holds its place').toHaveText('Đang tải nội dung…');
-    const { headerAt, bundleEnd } = await page.evaluate(() => ({
-      headerAt: (window as unknown as { headerAt: number }).headerAt,
-      bundleEnd: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
-        /\/main\.[0-9a-f]+\.js$/.test(entry.name),
-      )!.responseEnd,
-    }));
-    expect(headerAt - bundleEnd, 'ms from the shell bundle to the chrome').toBeLessThanOrEqual(1000);
+    // The order of events, not a duration (the bench times it): the chrome is up while the registry is still held.
+    expect(registryAnswers, 'the chrome rendered before the registry answered').toBe(0);
     expect(registryReads, 'the registry had not answered').toBe(1);
 
     await expect(errorPanel(page)).toContainText(
