@@ -29,6 +29,8 @@ describe('readConfig', () => {
         AUTH_API_SCRYPT_COST: '10',
         AUTH_API_LOGIN_FAILURES_PER_ACCOUNT: '3',
         AUTH_API_LOGIN_FAILURES_PER_CLIENT: '7',
+        AUTH_API_LOGIN_FAILURES_BEFORE_BACKOFF: '4',
+        AUTH_API_LOGIN_BACKOFF_MAX_SECONDS: '30',
         AUTH_API_LOGIN_WINDOW_SECONDS: '60',
         AUTH_API_REGISTRATIONS_PER_CLIENT: '1000',
         AUTH_API_REGISTER_WINDOW_SECONDS: '10',
@@ -48,6 +50,7 @@ describe('readConfig', () => {
       rateLimits: {
         loginFailuresPerAccount: { max: 3, windowMs: 60_000 },
         loginFailuresPerClient: { max: 7, windowMs: 60_000 },
+        loginBackoffPerAccount: { freeFailures: 4, baseDelayMs: 1_000, maxDelayMs: 30_000, forgetAfterMs: 60_000 },
         registrationsPerClient: { max: 1000, windowMs: 10_000 },
         trackedKeys: 500,
       },
@@ -68,6 +71,8 @@ describe('readConfig', () => {
     [{ AUTH_API_SCRYPT_COST: '8' }, /AUTH_API_SCRYPT_COST/],
     [{ AUTH_API_LOGIN_FAILURES_PER_ACCOUNT: '0' }, /AUTH_API_LOGIN_FAILURES_PER_ACCOUNT/],
     [{ AUTH_API_LOGIN_WINDOW_SECONDS: 'soon' }, /AUTH_API_LOGIN_WINDOW_SECONDS/],
+    [{ AUTH_API_LOGIN_FAILURES_BEFORE_BACKOFF: '0' }, /AUTH_API_LOGIN_FAILURES_BEFORE_BACKOFF/],
+    [{ AUTH_API_LOGIN_BACKOFF_MAX_SECONDS: 'forever' }, /AUTH_API_LOGIN_BACKOFF_MAX_SECONDS/],
     [{ AUTH_API_RATE_LIMIT_TRACKED_KEYS: '10' }, /AUTH_API_RATE_LIMIT_TRACKED_KEYS/],
     [{ AUTH_API_TRUSTED_PROXIES: 'localhost' }, /AUTH_API_TRUSTED_PROXIES: "localhost" is not/],
   ])('refuses %p', (env, message) => {

@@ -48,6 +48,12 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimits {
       max: count('AUTH_API_LOGIN_FAILURES_PER_CLIENT', defaults.loginFailuresPerClient.max),
       windowMs: loginWindowMs,
     },
+    loginBackoffPerAccount: {
+      freeFailures: count('AUTH_API_LOGIN_FAILURES_BEFORE_BACKOFF', defaults.loginBackoffPerAccount.freeFailures),
+      baseDelayMs: defaults.loginBackoffPerAccount.baseDelayMs,
+      maxDelayMs: windowMs('AUTH_API_LOGIN_BACKOFF_MAX_SECONDS', defaults.loginBackoffPerAccount.maxDelayMs),
+      forgetAfterMs: loginWindowMs,
+    },
     registrationsPerClient: {
       max: count('AUTH_API_REGISTRATIONS_PER_CLIENT', defaults.registrationsPerClient.max),
       windowMs: windowMs('AUTH_API_REGISTER_WINDOW_SECONDS', defaults.registrationsPerClient.windowMs),

@@ -93,12 +93,43 @@ describe('login limits', () => {
     expect((await victim.login('user0', 'Mua-he-2024')).status).toBe(401);
   });
 
-  it('cannot lock anyone out: another client locked out of a username leaves its owner alone', async () => {
+  it('cannot lock the owner out: a client locked out of a username leaves one that signed in to it alone', async () => {
+    expect((await victim.login('an', PASSWORD)).status).toBe(200);
     await inSequence(10, () => attacker.login('an', 'wrong-password'));
     expect((await attacker.login('an', PASSWORD)).status).toBe(429);
     expect((await victim.login('an', PASSWORD)).status).toBe(200);
     expect((await victim.login('an', 'typo')).status).toBe(401);
   });
+
+  it('meets 60 wrong passwords on one account from 6 clients with 429 long before the 60th', async () => {
+    const clients = Array.from({ length: 6 }, (_, index) => from(`198.51.100.${index + 1}`));
+    const answered = await inSequence(60, (index) => clients[index % 6]!.login('an', `guess-${index}`));
+    expect(answered.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(answered.slice(10)).toEqual(Array(50).fill(429));
+  });
+
+  it('makes every client wait 2^k seconds per failure past the tenth, up to 5 minutes; the owner signing in ends it', async () => {
+    await api.close();
+    let now = 0;
+    api = await runApi(dataDir, { limiterNow: () => now });
+    expect((await victim.login('an', PASSWORD)).status).toBe(200);
+    const client = (index: number) => from(`198.51.100.${index + 1}`);
+    expect(await inSequence(10, (index) => client(index).login('an', 'wrong-password'))).toEqual(Array(10).fill(401));
+
+    const waits: number[] = [];
+    for (let index = 10; index < 21; index += 1) {
+      const refused = await client(index).login('an', PASSWORD);
+      expect(refused).toMatchObject({ status: 429, body: { message: TOO_MANY } });
+      waits.push(Number(refused.headers.get('retry-after')));
+      now += waits.at(-1)! * 1000;
+      expect((await client(index).login('an', 'wrong-password')).status).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300]);
+
+    // The owner's browser signed in before: it is not held back, and its sign-in ends the wait for all.
+    expect((await victim.login('an', PASSWORD)).status).toBe(200);
+    expect((await client(30).login('an', PASSWORD)).status).toBe(200);
+  }, 30_000);
 
   it('keeps a throttled counter through a flood of 5,000 cheap logins with new usernames', async () => {
     await inSequence(10, () => attacker.login('an', 'wrong-password'));

@@ -1,3 +1,4 @@
+import { AccountBackoff, RecentKeys, type BackoffLimit } from './account-backoff.ts';
 import { AttemptCounter, type Reservation, type WindowLimit } from './attempt-counter.ts';
 import { accountKey } from './validation.ts';
 
@@ -9,6 +10,12 @@ export interface RateLimits {
    * many per-account counters one client can create.
    */
   loginFailuresPerClient: WindowLimit;
+  /**
+   * Failed logins per username from every client together, with exponential waits: guesses
+   * spread over many addresses. The wait is capped and does not apply to a client that has
+   * signed in to that account before, so an attacker cannot keep its owner out.
+   */
+  loginBackoffPerAccount: BackoffLimit;
   /** Registrations per client, counted whether they succeed or not: each costs a hash and may answer 409. */
   registrationsPerClient: WindowLimit;
   /** Keys each counter tracks at most (~100 bytes each); past that, new clients wait. */
@@ -17,9 +24,18 @@ export interface RateLimits {
 
 const MINUTE_MS = 60_000;
 
+/** How long a client that signed in to an account skips that account's wait. */
+export const KNOWN_CLIENT_MS = 30 * 24 * 60 * MINUTE_MS;
+
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE_MS },
   loginFailuresPerClient: { max: 30, windowMs: 15 * MINUTE_MS },
+  loginBackoffPerAccount: {
+    freeFailures: 10,
+    baseDelayMs: 1_000,
+    maxDelayMs: 5 * MINUTE_MS,
+    forgetAfterMs: 15 * MINUTE_MS,
+  },
   registrationsPerClient: { max: 20, windowMs: 60 * MINUTE_MS },
   trackedKeys: 100_000,
 };
@@ -38,15 +54,19 @@ export class TooManyAttemptsError extends Error {
 }
 
 export interface LoginAttempt {
-  /** The password was right: this attempt does not count, and the account's failures from this client are forgotten. */
+  /**
+   * The password was right: this attempt does not count, the account's failures (from this client,
+   * and its back-off) are forgotten, and this client skips the account's back-off from now on.
+   */
   succeeded(): void;
 }
 
 export interface RateLimiter {
   /**
    * Counts a login as failed before its password is checked, so that parallel guesses cannot all
-   * pass the check before the first is counted. Throws TooManyAttemptsError when the client or
-   * the account is over its limit; then nothing is counted and no key is created.
+   * pass the check before the first is counted. Throws TooManyAttemptsError when the client, the
+   * client on this account, or the account (unless this client signed in to it before) is over its
+   * limit; then nothing is counted and no key is created.
    */
   beginLogin(client: string, username: string): LoginAttempt;
   /** Counts a registration; throws TooManyAttemptsError when the client is over its limit. */
@@ -57,30 +77,45 @@ export function createRateLimiter(limits: RateLimits, now?: () => number): RateL
   const perClient = new AttemptCounter(limits.loginFailuresPerClient, limits.trackedKeys, now);
   const perAccount = new AttemptCounter(limits.loginFailuresPerAccount, limits.trackedKeys, now);
   const registrations = new AttemptCounter(limits.registrationsPerClient, limits.trackedKeys, now);
+  const backoff = new AccountBackoff(limits.loginBackoffPerAccount, limits.trackedKeys, now);
+  const knownClients = new RecentKeys(KNOWN_CLIENT_MS, limits.trackedKeys, now);
 
-  /** All keys are checked before any is counted, so a refused attempt leaves no trace. */
-  function admit(entries: Array<[AttemptCounter, string]>): Reservation[] {
-    const waitMs = Math.max(...entries.map(([counter, key]) => counter.waitMs(key)));
+  /**
+   * All keys are checked before any is counted, so a refused attempt leaves no trace.
+   * `backoffKey`, when given, is checked against the account back-off as well.
+   */
+  function admit(entries: Array<[AttemptCounter, string]>, backoffKey?: string): Reservation[] {
+    const waits = entries.map(([counter, key]) => counter.waitMs(key));
+    if (backoffKey !== undefined) waits.push(backoff.waitMs(backoffKey));
+    const waitMs = Math.max(...waits);
     if (waitMs > 0) {
-      throw new TooManyAttemptsError(
-        waitMs,
-        entries.some(([counter]) => counter.saturated),
-      );
+      const saturated =
+        entries.some(([counter]) => counter.saturated) || (backoffKey !== undefined && backoff.saturated);
+      throw new TooManyAttemptsError(waitMs, saturated);
     }
     return entries.map(([counter, key]) => counter.record(key));
   }
 
   return {
     beginLogin(client, username) {
-      const account = `${client}\n${accountKey(username)}`;
-      const [clientAttempt] = admit([
-        [perClient, client],
-        [perAccount, account],
-      ]);
+      const account = accountKey(username);
+      const pair = `${client}\n${account}`;
+      const known = knownClients.has(pair);
+      const [clientAttempt] = admit(
+        [
+          [perClient, client],
+          [perAccount, pair],
+        ],
+        known ? undefined : account,
+      );
+      // A known client's failures still count for everyone else: it may have been taken over.
+      backoff.record(account);
       return {
         succeeded() {
           clientAttempt?.refund();
-          perAccount.clear(account);
+          perAccount.clear(pair);
+          backoff.clear(account);
+          knownClients.add(pair);
         },
       };
     },

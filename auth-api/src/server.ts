@@ -5,8 +5,8 @@ import { MESSAGES } from './messages.ts';
 import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './passwords.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, TooManyAttemptsError, type RateLimits } from './rate-limits.ts';
 import { resolveSecret } from './secret.ts';
-import { createTokenService } from './tokens.ts';
-import { DuplicateAccountError, StoreBusyError, openUserStore, type UserStore } from './users.ts';
+import { createTokenService, type TokenClaims } from './tokens.ts';
+import { DuplicateAccountError, StoreBusyError, openUserStore, type UserRecord, type UserStore } from './users.ts';
 import { validateLogin, validateRegister } from './validation.ts';
 
 export interface ServerOptions {
@@ -27,8 +27,10 @@ export interface ServerOptions {
    */
   trustedProxies?: readonly string[];
   bodyLimitBytes?: number;
-  /** Clock for token issue and expiry, in milliseconds since the epoch. */
+  /** Clock for token issue, expiry and revocation, in milliseconds since the epoch. */
   now?: () => number;
+  /** Clock of the rate limits, in milliseconds on a clock that never goes back (default: performance.now). */
+  limiterNow?: () => number;
 }
 
 export interface ListenOptions extends ServerOptions {
@@ -82,13 +84,14 @@ function clientOf(request: FastifyRequest): string {
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   // Settings first: a bad one must fail before the data folder is locked and the database open.
   const passwords = createPasswordHasher(options.scryptCost);
-  const limiter = createRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  const limiter = createRateLimiter({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, options.limiterNow);
+  const now = options.now ?? Date.now;
   const trustProxy = trustAdjacentProxy(options.trustedProxies ?? LOOPBACK);
   const secret = resolveSecret(options.dataDir, options.secret);
   const tokens = createTokenService({
     secret,
     ttlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds,
-    now: options.now,
+    now,
   });
   const lock = acquireInstanceLock(options.dataDir);
   let store: UserStore;
@@ -195,12 +198,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return { data: { access_token: await tokens.sign(user.uid) } };
   });
 
-  app.get('/api/auth/me', async (request) => {
+  /** The session a request's bearer token opens; 401 when it is missing, invalid, expired, revoked or its user gone. */
+  async function authenticate(request: FastifyRequest): Promise<{ claims: TokenClaims; user: UserRecord }> {
     const token = bearerToken(request);
     const claims = token ? await tokens.verify(token) : null;
-    const user = claims ? store.findByUid(claims.sub) : undefined;
-    if (!user) throw new HttpError(401, MESSAGES.sessionInvalid);
+    const user = claims && !store.isTokenRevoked(claims.jti) ? store.findByUid(claims.sub) : undefined;
+    if (!claims || !user) throw new HttpError(401, MESSAGES.sessionInvalid);
+    return { claims, user };
+  }
+
+  app.get('/api/auth/me', async (request) => {
+    const { user } = await authenticate(request);
     return { data: { username: user.username, displayName: user.displayName, email: user.email } };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const { claims, user } = await authenticate(request);
+    store.revokeToken(claims.jti, claims.exp, Math.floor(now() / 1000));
+    request.log.info({ event: 'user.signed_out', userId: user.id }, 'token revoked');
+    return reply.code(204).send();
   });
 
   return app;

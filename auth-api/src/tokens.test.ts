@@ -7,9 +7,11 @@ describe('tokens', () => {
   let now = Date.parse('2030-05-01T08:00:00Z');
   const service = createTokenService({ secret: SECRET, ttlSeconds: 3600, now: () => now });
 
-  it('round-trips the subject with issue and expiry times', async () => {
+  it('round-trips the subject with issue and expiry times, and a token id of its own', async () => {
     const claims = await service.verify(await service.sign('u-42'));
-    expect(claims).toEqual({ sub: 'u-42', iat: now / 1000, exp: now / 1000 + 3600 });
+    expect(claims).toEqual({ sub: 'u-42', jti: expect.any(String), iat: now / 1000, exp: now / 1000 + 3600 });
+    const other = await service.verify(await service.sign('u-42'));
+    expect(other?.jti).not.toBe(claims?.jti);
   });
 
   it('is a standard HS256 JWT that names its issuer and audience', async () => {
@@ -56,6 +58,18 @@ describe('tokens', () => {
       .setIssuedAt(now / 1000)
       .sign(new TextEncoder().encode(SECRET));
     expect(await service.verify(noExpiry)).toBeNull();
+  });
+
+  it('refuses a correctly signed token without a token id, which could not be revoked', async () => {
+    const { SignJWT } = await import('jose');
+    const noId = await new SignJWT({ sub: 'u-42' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('devhub-auth-api')
+      .setAudience('devhub')
+      .setIssuedAt(now / 1000)
+      .setExpirationTime(now / 1000 + 3600)
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await service.verify(noId)).toBeNull();
   });
 
   describe('accepts only the exact encoding it issues', () => {

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 
 /** HS256 JSON Web Tokens, issued and checked by jose. */
 export interface TokenClaims {
   /** The user's public id: random, never reused. */
   sub: string;
+  /** This token's own random id: what signing out revokes. */
+  jti: string;
   iat: number;
   exp: number;
 }
@@ -52,6 +55,7 @@ export function createTokenService(options: {
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setSubject(subject)
+        .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);
@@ -64,12 +68,14 @@ export function createTokenService(options: {
           typ: 'JWT',
           issuer: ISSUER,
           audience: AUDIENCE,
-          requiredClaims: ['sub', 'iat', 'exp'],
+          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
           currentDate: new Date(seconds() * 1000),
         });
-        const { sub, iat, exp } = payload;
-        if (typeof sub !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
-        return { sub, iat, exp };
+        const { sub, jti, iat, exp } = payload;
+        if (typeof sub !== 'string' || typeof jti !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
+          return null;
+        }
+        return { sub, jti, iat, exp };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

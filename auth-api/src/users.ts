@@ -59,6 +59,12 @@ export interface UserStore {
   create(user: NewUser): UserRecord;
   findByUsername(username: string): UserRecord | undefined;
   findByUid(uid: string): UserRecord | undefined;
+  /**
+   * Refuses the token `jti` from now until it expires (`expiresAt`, seconds since the epoch), and
+   * forgets the revocations of tokens that have expired by `now`: those are refused anyway.
+   */
+  revokeToken(jti: string, expiresAt: number, now: number): void;
+  isTokenRevoked(jti: string): boolean;
   isHealthy(): boolean;
   close(): void;
 }
@@ -111,6 +117,13 @@ const MIGRATIONS = [
    CREATE UNIQUE INDEX users_uid ON users (uid);
    CREATE UNIQUE INDEX users_username_key ON users (username_key);
    CREATE UNIQUE INDEX users_email_key ON users (email_key);`,
+  // Signed-out tokens, refused until they expire. A row is kept only that long, so the table holds
+  // at most one day of sign-outs at the default token lifetime.
+  `CREATE TABLE revoked_tokens (
+     jti TEXT PRIMARY KEY,
+     expires_at INTEGER NOT NULL
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX revoked_tokens_expires_at ON revoked_tokens (expires_at);`,
 ];
 
 const COLUMNS = 'id, uid, username, display_name, email, password_hash';
@@ -208,6 +221,15 @@ export function openUserStore(dataDir: string): UserStore {
   const byUsername = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE username_key = ?`);
   const byUid = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE uid = ?`);
   const ping = db.prepare<[], { ok: number }>('SELECT 1 AS ok');
+  const purgeRevoked = db.prepare<[number]>('DELETE FROM revoked_tokens WHERE expires_at <= ?');
+  const insertRevoked = db.prepare<[string, number]>(
+    'INSERT INTO revoked_tokens (jti, expires_at) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING',
+  );
+  const revoked = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM revoked_tokens WHERE jti = ?');
+  const revoke = db.transaction((jti: string, expiresAt: number, now: number) => {
+    purgeRevoked.run(now);
+    if (expiresAt > now) insertRevoked.run(jti, expiresAt);
+  });
 
   return {
     create(user) {
@@ -237,6 +259,12 @@ export function openUserStore(dataDir: string): UserStore {
     findByUid(uid) {
       const row = guarded(() => byUid.get(uid));
       return row && toRecord(row);
+    },
+    revokeToken(jti, expiresAt, now) {
+      guarded(() => revoke.immediate(jti, expiresAt, now));
+    },
+    isTokenRevoked(jti) {
+      return guarded(() => revoked.get(jti)) !== undefined;
     },
     isHealthy() {
       return ping.get()?.ok === 1;
