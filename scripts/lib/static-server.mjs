@@ -1,30 +1,33 @@
-// A small production static server: the same one serves `npm run preview`, the browser
-// tests and the benchmark, so all three see the same cache headers and compression. Over
-// HTTP/2 (TLS, as a CDN serves a site today) or plain HTTP/1.1.
-import { createReadStream, promises as fs } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
-import { createSecureServer } from 'node:http2';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+// The production static server: the same one serves `npm run preview`, the browser tests and the
+// benchmark, so all three see the same headers. Fastify over HTTP/2 with TLS (HTTP/1.1 to a client
+// that asks for it), or plain HTTP/1.1; @fastify/static sends the files (ranges, ETags, the
+// build's brotli/gzip copies, streams closed when the client goes); @fastify/helmet the security
+// headers. What is this project's own sits in small plugins below: which file answers a path
+// (prerendered page, registry file, mounts, SPA fallback), its cache policy, CORS for the
+// remotes, HSTS for a real host name, each page's Content-Security-Policy, and the /api proxy.
+import { promises as fs } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { isIP } from 'node:net';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
 import { prerenderedPages } from './prerender-pages.mjs';
+import { pagePolicies } from './static-server-csp.mjs';
+import { PRECOMPRESSED_EXTENSIONS } from './static-server-precompress.mjs';
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
+/** Header block limit, HTTP/1.1 and HTTP/2 alike: far above what a browser sends. */
+const HEADER_LIMIT = 16 * 1024;
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map', '.txt']);
+/** Streams one HTTP/2 connection may have open at once (Node's default advertises 2^32−1). */
+const MAX_CONCURRENT_STREAMS = 128;
+
+/**
+ * @typedef {object} Limits
+ * @property {number} [idleMs]     an idle HTTP/2 session or keep-alive connection is closed after this
+ * @property {number} [headersMs]  a request's headers must arrive within this; a connection that sends none is closed
+ */
+const DEFAULT_LIMITS = { idleMs: 60_000, headersMs: 30_000 };
 
 /** Files whose name changes with their content may be cached forever; anything else is revalidated. */
 export function cacheControlFor(urlPath) {
@@ -38,27 +41,6 @@ export function cacheControlFor(urlPath) {
     return 'public, max-age=31536000, immutable';
   }
   return 'no-cache';
-}
-
-function resolveInside(root, urlPath) {
-  const decoded = decodeURIComponent(urlPath);
-  const target = normalize(join(root, decoded));
-  if (target !== root && !target.startsWith(root + sep)) return null;
-  return target;
-}
-
-async function statFile(path) {
-  try {
-    const stat = await fs.stat(path);
-    if (stat.isDirectory()) {
-      const index = join(path, 'index.html');
-      const indexStat = await fs.stat(index).catch(() => null);
-      return indexStat?.isFile() ? { path: index, stat: indexStat } : null;
-    }
-    return stat.isFile() ? { path, stat } : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -94,6 +76,22 @@ function endToEnd(headers) {
 /** The host the client asked for (HTTP/2 names it `:authority`). */
 const requestHost = (req) => req.headers[':authority'] ?? req.headers.host;
 
+/**
+ * Whether HSTS may be sent for a Host header: a real host name only. Browsers key HSTS by host,
+ * not port, so a pin on localhost or an address would force HTTPS on every other local server.
+ *
+ * @param {string | undefined} host
+ * @param {string | undefined} publicHost  when given, the one host name that gets HSTS
+ */
+export function hstsApplies(host, publicHost) {
+  if (!host) return false;
+  const name = (host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, ''))
+    .toLowerCase()
+    .replace(/\.$/, '');
+  if (!name || isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return false;
+  return publicHost ? name === publicHost.toLowerCase() : name.includes('.');
+}
+
 function proxy(req, res, target) {
   const url = new URL(req.url, target);
   const host = requestHost(req);
@@ -108,145 +106,379 @@ function proxy(req, res, target) {
   const upstream = httpRequest(url, { method: req.method, headers }, (response) => {
     res.writeHead(response.statusCode ?? 502, endToEnd(response.headers));
     response.pipe(res);
+    response.on('error', () => res.destroy());
   });
   upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ message: 'Không kết nối được máy chủ xác thực (auth-api)' }));
+  });
+  // A client gone before the answer takes the upstream request with it.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
 }
 
 /**
- * @param {object} options
- * @param {string} [options.root]          directory to serve (none: only `files` and `mounts`)
- * @param {boolean} [options.spa]          unknown paths without an extension get index.html
- * @param {boolean} [options.cors]         allow any origin (remotes are fetched cross-origin)
- * @param {Record<string,string>} [options.files]  URL path → file served instead (e.g. /remotes.json)
- * @param {Record<string,string>} [options.mounts] URL prefix → directory (e.g. the deploy folder)
- * @param {string} [options.apiTarget]     proxy /api/* there
- * @param {{ dir: string, template: string }} [options.pages]  prerendered pages (prerender-pages.mjs), served
- *   for a path without extension or query string while they match the served shell build
- * @param {boolean} [options.fallthrough]  pass what it does not serve to `next` (as a dev-server middleware)
- * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => Promise<void>}
+ * One line per failed request on stderr: what fastify reports at warn level and above (a file
+ * that failed while it was read, a client gone), never a stack trace, never the process.
  */
-export function createStaticHandler(options) {
-  const root = options.root ? resolve(options.root) : null;
-  const gzipCache = new Map();
-  const pageOf = options.pages ? prerenderedPages(options.pages) : undefined;
+function oneLineLogger(label = 'static') {
+  const write = (entry, message) => {
+    const error = entry instanceof Error ? entry : entry?.err;
+    const request = entry?.req;
+    const where = request ? `${request.method} ${request.url}: ` : '';
+    const why = error ? `${error.code ?? error.name}: ${error.message}` : '';
+    const text = [typeof message === 'string' ? message : '', why].filter(Boolean).join(' — ');
+    process.stderr.write(`[${label}] ${where}${text.replaceAll('\n', ' ')}\n`);
+  };
+  const quiet = () => undefined;
+  const logger = {
+    level: 'warn',
+    fatal: write,
+    error: write,
+    warn: write,
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    silent: quiet,
+    child: () => logger,
+  };
+  return logger;
+}
 
-  async function locate(pathname) {
-    if (options.files?.[pathname]) return statFile(resolve(options.files[pathname]));
-    for (const [prefix, dir] of Object.entries(options.mounts ?? {})) {
-      if (pathname.startsWith(prefix)) {
-        const inside = resolveInside(resolve(dir), pathname.slice(prefix.length));
-        return inside ? statFile(inside) : null;
-      }
+/** A path of a URL, decoded, or null for a malformed escape (`/%E0%A4%A`). */
+function decodedPath(rawUrl) {
+  const url = new URL(rawUrl ?? '/', 'http://localhost');
+  try {
+    return { pathname: decodeURIComponent(url.pathname), encoded: url.pathname, search: url.search };
+  } catch {
+    return null;
+  }
+}
+
+/** A dotfile or dot-folder anywhere in the path (.env, .git/…), or a source map: never served. */
+const HIDDEN = (pathname) => pathname.split('/').some((part) => part.startsWith('.')) || pathname.endsWith('.map');
+
+/** realpath of each served folder, so a symbolic link that leads out of it is refused. */
+const realRoots = new Map();
+async function realRoot(dir) {
+  let real = realRoots.get(dir);
+  if (!real) {
+    real = await fs.realpath(dir).catch(() => dir);
+    realRoots.set(dir, real);
+  }
+  return real;
+}
+
+/**
+ * A regular file inside `dir` (a folder's index.html for a folder), symbolic links included only
+ * while they stay inside it.
+ *
+ * @returns {Promise<{ dir: string, file: string, path: string, stat: import('node:fs').Stats } | null>}
+ */
+async function fileInside(dir, pathname) {
+  const root = resolve(dir);
+  let target = resolve(join(root, pathname));
+  if (target !== root && !target.startsWith(root + sep)) return null;
+  try {
+    let stat = await fs.stat(target);
+    if (stat.isDirectory()) {
+      target = join(target, 'index.html');
+      stat = await fs.stat(target);
     }
-    const inside = root && resolveInside(root, pathname);
-    return inside ? statFile(inside) : null;
+    if (!stat.isFile()) return null;
+    const [real, realDir] = await Promise.all([fs.realpath(target), realRoot(root)]);
+    if (!real.startsWith(realDir + sep)) return null;
+    return { dir: root, file: relative(root, target).split(sep).join('/'), path: target, stat };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @typedef {object} StaticOptions
+ * @property {string} [root]          directory to serve (none: only `files` and `mounts`)
+ * @property {boolean} [spa]          unknown paths without an extension get index.html
+ * @property {boolean} [cors]         allow any origin (remotes are fetched cross-origin)
+ * @property {Record<string,string>} [files]  URL path → file served instead (e.g. /remotes.json)
+ * @property {Record<string,string>} [mounts] URL prefix → directory (e.g. the deploy folder)
+ * @property {string} [apiTarget]     proxy /api/* there
+ * @property {{ dir: string, template: string }} [pages]  prerendered pages (prerender-pages.mjs), served
+ *   for a path without extension or query string while they match the served shell build
+ * @property {boolean} [fallthrough]  pass what it does not serve to `next` (as a dev-server middleware)
+ * @property {string} [publicHost]    the site's public host name: the only one HSTS is sent for
+ * @property {Limits} [limits]
+ */
+
+/** Where the SPA's `next` waits while fastify routes a dev-server request. */
+const NEXT = Symbol('next');
+/** The timer that closes a connection whose first request does not come. */
+const FIRST_REQUEST = Symbol('first request');
+/** Set on a request once it was given the shell's page, so a missing index.html is not looked for twice. */
+const FELL_BACK = Symbol('fell back');
+
+/**
+ * A plugin whose hooks and handlers apply to the whole app (what fastify-plugin marks), in the
+ * order it is registered: after helmet's headers, before the files.
+ *
+ * @template {(...args: any[]) => unknown} T
+ * @param {T} plugin
+ */
+const shared = (plugin) => Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+
+/**
+ * The fastify app of a static server, over HTTP/2 with TLS when `tls` is given, else HTTP/1.1.
+ *
+ * @param {StaticOptions & { tls?: { key: string, cert: string } }} options
+ */
+function createApp({ tls, limits: givenLimits, ...options }) {
+  const limits = { ...DEFAULT_LIMITS, ...givenLimits };
+  const root = options.root ? resolve(options.root) : null;
+  const pageOf = options.pages ? prerenderedPages(options.pages) : undefined;
+  // The registry served with the page: the origins its remotes may come from.
+  const policyOf = pagePolicies({ registryFile: options.files?.['/remotes.json'] });
+
+  const app = Fastify({
+    ...(tls
+      ? {
+          http2: true,
+          https: {
+            ...tls,
+            allowHTTP1: true,
+            handshakeTimeout: limits.headersMs,
+            settings: { maxConcurrentStreams: MAX_CONCURRENT_STREAMS, maxHeaderListSize: HEADER_LIMIT },
+          },
+          http2SessionTimeout: limits.idleMs,
+        }
+      : { http: { maxHeaderSize: HEADER_LIMIT } }),
+    keepAliveTimeout: Math.min(5_000, limits.idleMs),
+    connectionTimeout: limits.idleMs,
+    requestTimeout: limits.headersMs,
+    forceCloseConnections: true,
+    return503OnClosing: false,
+    loggerInstance: oneLineLogger(),
+    // A malformed URL: 400, saying nothing of why (fastify's own answer quotes it back).
+    frameworkErrors: (error, request, reply) => {
+      reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+      reply.raw.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+      reply
+        .code(error.statusCode ?? 400)
+        .type('text/plain; charset=utf-8')
+        .send('Bad Request');
+    },
+  });
+  const server = app.server;
+  server.maxHeaderSize = HEADER_LIMIT;
+  server.headersTimeout = limits.headersMs;
+  server.requestTimeout = limits.headersMs;
+  // A connection that never sends a request is closed like a request whose headers never come
+  // (Node's own headersTimeout is checked every 30 s, and only once a request has begun).
+  const awaitFirstRequest = (socket) => {
+    const timer = setTimeout(() => socket.destroy(), limits.headersMs);
+    timer.unref();
+    socket[FIRST_REQUEST] = timer;
+    socket.once('close', () => clearTimeout(timer));
+  };
+  if (tls) server.on('secureConnection', (socket) => socket.alpnProtocol !== 'h2' && awaitFirstRequest(socket));
+  else server.on('connection', awaitFirstRequest);
+  server.on('request', (req) => {
+    if (req.httpVersionMajor === 1) clearTimeout(req.socket[FIRST_REQUEST]);
+  });
+  if (tls) {
+    // An HTTP/2 connection that never opens a stream holds a session: closed the same way.
+    server.on('session', (session) => {
+      const timer = setTimeout(() => session.destroy(), limits.headersMs);
+      timer.unref();
+      session.once('stream', () => clearTimeout(timer));
+      session.once('close', () => clearTimeout(timer));
+    });
   }
 
-  return async (req, res, next) => {
-    try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (options.apiTarget && url.pathname.startsWith('/api/')) return proxy(req, res, options.apiTarget);
-      const readable = req.method === 'GET' || req.method === 'HEAD';
-      // A query string may change what the page shows: such a request gets the page the browser renders.
-      const page = readable && pageOf && !extname(url.pathname) && !url.search ? await pageOf(url.pathname) : undefined;
-      let file = page ?? (readable ? await locate(url.pathname) : null);
-      if (!file && options.fallthrough && next) {
-        next();
-        return;
-      }
-      if (options.cors) {
-        res.setHeader('Access-Control-Allow-Origin', '*');
-        res.setHeader('Access-Control-Allow-Headers', '*');
-      }
-      // Lets the page's Resource Timing report cross-origin sizes (the benchmark reads them).
-      res.setHeader('Timing-Allow-Origin', '*');
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204).end();
-        return;
-      }
-      if (!readable) {
-        res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-        return;
-      }
-      let servedPath = page ? '/index.html' : url.pathname;
-      if (!file && root && options.spa && !extname(url.pathname)) {
-        file = await statFile(join(root, 'index.html'));
-        servedPath = '/index.html';
-      }
-      if (!file) {
-        res
-          .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
-          .end('Not found');
-        return;
-      }
-      const ext = extname(file.path);
-      const etag = `"${file.stat.size.toString(16)}-${Math.floor(file.stat.mtimeMs).toString(16)}"`;
-      res.setHeader('Content-Type', MIME[ext] ?? 'application/octet-stream');
-      res.setHeader('Cache-Control', cacheControlFor(servedPath));
-      res.setHeader('ETag', etag);
-      res.setHeader('Vary', 'Accept-Encoding');
-      if (req.headers['if-none-match'] === etag) {
-        res.writeHead(304).end();
-        return;
-      }
-      const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      if (gzip) {
-        const key = `${file.path}:${etag}`;
-        let body = gzipCache.get(key);
-        if (!body) {
-          body = gzipSync(await fs.readFile(file.path), { level: 9 });
-          gzipCache.set(key, body);
+  app.register(helmet, {
+    // Each HTML page gets its own policy (its scripts' hashes): set where the page is chosen.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // A remote's files are loaded by pages of another origin.
+    crossOriginResourcePolicy: { policy: options.cors ? 'cross-origin' : 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only for a real host name, below: helmet would send it for localhost too.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+  });
+
+  app.register(
+    shared(async (instance) =>
+      instance.addHook('onRequest', async (request, reply) => {
+        if (tls && hstsApplies(requestHost(request.raw), options.publicHost)) {
+          reply.header('Strict-Transport-Security', 'max-age=31536000');
         }
-        res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': body.length });
-        res.end(req.method === 'HEAD' ? undefined : body);
+        if (options.cors) {
+          reply.header('Access-Control-Allow-Origin', '*');
+          reply.header('Access-Control-Allow-Headers', '*');
+        }
+        // Lets the page's Resource Timing report cross-origin sizes (the benchmark reads them).
+        reply.header('Timing-Allow-Origin', '*');
+        if (options.apiTarget && request.url.startsWith('/api/')) {
+          // Before fastify reads the body: the proxy streams it as it comes.
+          for (const [name, value] of Object.entries(reply.getHeaders())) reply.raw.setHeader(name, value);
+          reply.hijack();
+          proxy(request.raw, reply.raw, options.apiTarget);
+        }
+      }),
+    ),
+  );
+
+  app.register(fastifyStatic, {
+    serve: false,
+    preCompressed: true,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    index: false,
+  });
+
+  app.register(shared(async (instance) => routes(instance)));
+
+  /** The file that answers a path, or null. */
+  async function locate(pathname) {
+    if (HIDDEN(pathname)) return null;
+    const named = options.files?.[pathname];
+    if (named) return fileInside(dirname(resolve(named)), basename(named));
+    for (const [prefix, dir] of Object.entries(options.mounts ?? {})) {
+      if (pathname.startsWith(prefix)) return fileInside(dir, pathname.slice(prefix.length));
+    }
+    return root ? fileInside(root, pathname) : null;
+  }
+
+  /** Sends a located file with this project's headers; `servedPath` names it for the cache policy. */
+  async function sendLocated(reply, located, servedPath) {
+    reply.header('Cache-Control', cacheControlFor(servedPath));
+    if (PRECOMPRESSED_EXTENSIONS.test(located.path)) reply.header('Vary', 'Accept-Encoding');
+    if (located.path.endsWith('.html')) {
+      reply.header('Content-Security-Policy', await policyOf(located.path, located.stat));
+    }
+    return reply.sendFile(located.file, located.dir);
+  }
+
+  /** The shell's page for a client route, or nothing (a missing file, any other method). */
+  async function fallback(request, reply) {
+    const path = decodedPath(request.url);
+    const canFallBack =
+      path &&
+      !extname(path.pathname) &&
+      !HIDDEN(path.pathname) &&
+      (request.method === 'GET' || request.method === 'HEAD');
+    const index =
+      canFallBack && root && options.spa && !request[FELL_BACK] ? await fileInside(root, 'index.html') : null;
+    if (index) {
+      request[FELL_BACK] = true;
+      return sendLocated(reply, index, '/index.html');
+    }
+    const next = request.raw[NEXT];
+    if (next) {
+      reply.hijack();
+      next();
+      return reply;
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send('Not found');
+  }
+
+  function routes(instance) {
+    instance.setNotFoundHandler(fallback);
+
+    instance.setErrorHandler((error, request, reply) => {
+      request.log.warn({ req: request.raw, err: error });
+      if (reply.sent || reply.raw.headersSent) {
+        reply.raw.destroy();
         return;
       }
-      res.writeHead(200, { 'Content-Length': file.stat.size });
-      if (req.method === 'HEAD') res.end();
-      else createReadStream(file.path).pipe(res);
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`Server error: ${error instanceof Error ? error.message : String(error)}`);
-    }
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      reply.code(status).type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache');
+      reply.send(status === 500 ? 'Server error' : 'Bad Request');
+    });
+
+    instance.all('*', async (request, reply) => {
+      if (request.method === 'OPTIONS') return reply.code(204).send();
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(405).header('Allow', 'GET, HEAD').send();
+      }
+      const path = decodedPath(request.url);
+      if (!path) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request');
+      // A query string may change what the page shows: such a request gets the page the browser renders.
+      const page = pageOf && !extname(path.pathname) && !path.search ? await pageOf(path.encoded) : undefined;
+      if (page) {
+        const dir = resolve(options.pages.dir);
+        return sendLocated(reply, { dir, file: relative(dir, page.path).split(sep).join('/'), ...page }, '/index.html');
+      }
+      const located = await locate(path.pathname);
+      if (located) return sendLocated(reply, located, path.pathname);
+      return fallback(request, reply);
+    });
+  }
+
+  return app;
+}
+
+/** The fastify app behind each server of createStaticServer. */
+const apps = new WeakMap();
+
+/**
+ * A static server, not yet listening (see `listen`): over HTTP/2 with TLS when `tls` is given
+ * (HTTP/1.1 to a client that asks for it), else plain HTTP/1.1.
+ *
+ * @param {StaticOptions & { tls?: { key: string, cert: string } }} options
+ * @returns {import('node:http').Server | import('node:http2').Http2SecureServer}
+ */
+export function createStaticServer(options) {
+  const app = createApp(options);
+  apps.set(app.server, app);
+  return app.server;
+}
+
+/**
+ * The server's rules as a connect-style middleware (the shell's dev server): what it does not
+ * serve goes to `next` when `fallthrough` is set.
+ *
+ * @param {StaticOptions} options
+ */
+export function createStaticHandler(options) {
+  const app = createApp(options);
+  const ready = app.ready();
+  return async (req, res, next) => {
+    await ready;
+    if (options.fallthrough && next) req[NEXT] = next;
+    app.routing(req, res);
   };
 }
 
-/** Open sockets of each server, so closing one ends its keep-alive connections and HTTP/2 sessions. */
-const openSockets = new WeakMap();
+/** Stops a server of createStaticServer (or any Node server), ending its open connections. */
+export async function closeServer(server) {
+  const app = apps.get(server);
+  if (app) {
+    await app.close();
+    return;
+  }
+  await new Promise((resolvePromise) => {
+    server.close(() => resolvePromise());
+    server.closeAllConnections?.();
+  });
+}
 
 /**
- * @param {Parameters<typeof createStaticHandler>[0] & { tls?: { key: string, cert: string } }} options
- *   `tls`: serve HTTP/2 over TLS (HTTP/1.1 to a client that asks for it); none: plain HTTP/1.1
+ * Starts a server of createStaticServer (or any Node server) on `port` (0: any free one).
+ *
+ * @returns {Promise<number>}  the port it listens on
  */
-export function createStaticServer({ tls, ...options }) {
-  const handler = createStaticHandler(options);
-  const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, handler) : createServer(handler);
-  const sockets = new Set();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  server.on('secureConnection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  openSockets.set(server, sockets);
-  return server;
-}
-
-/** Stops a server of createStaticServer, ending its open connections. */
-export function closeServer(server) {
-  return new Promise((resolvePromise) => {
-    server.close(() => resolvePromise());
-    for (const socket of openSockets.get(server) ?? []) socket.destroy();
-  });
-}
-
-export function listen(server, port, host = 'localhost') {
+export async function listen(server, port, host = 'localhost') {
+  const app = apps.get(server);
+  if (app) {
+    await app.listen({ port, host, listenTextResolver: () => '' });
+    return app.server.address().port;
+  }
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

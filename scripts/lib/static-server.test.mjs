@@ -1,11 +1,62 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
+import { connect as connectHttp2, constants as http2Constants } from 'node:http2';
+import { request as httpsRequest } from 'node:https';
+import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { connect as connectTls } from 'node:tls';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { localCertificate } from './local-certificate.mjs';
 import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
-import { cacheControlFor, closeServer, createStaticServer, listen } from './static-server.mjs';
+import { writePrecompressed } from './static-server-precompress.mjs';
+import { cacheControlFor, closeServer, createStaticServer, hstsApplies, listen } from './static-server.mjs';
+
+const BIG = 'big.1a2b3c4d.bin';
+
+/** Polls `check` until it holds (the only deadline these tests know), then returns its last value. */
+async function eventually(check, deadlineMs = 5_000) {
+  const deadline = Date.now() + deadlineMs;
+  let last = await check();
+  while (!last.ok && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await check();
+  }
+  return last;
+}
+
+const openFds = () => readdirSync('/proc/self/fd').length;
+
+/** A served folder: a page with an inline script, a hashed script (and its compressed copies), a big file, secrets. */
+async function makeRoot(prefix) {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const outside = mkdtempSync(join(tmpdir(), `${prefix}outside-`));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title><script>theme()</script>');
+  writeFileSync(join(root, 'main.1a2b3c4d.js'), 'console.log("x");'.repeat(200));
+  await writePrecompressed(join(root, 'main.1a2b3c4d.js'));
+  writeFileSync(join(root, 'main.1a2b3c4d.js.map'), '{"version":3}');
+  writeFileSync(join(root, '.env'), 'SECRET=1');
+  mkdirSync(join(root, '.git'));
+  writeFileSync(join(root, '.git', 'config'), '[core]');
+  writeFileSync(join(outside, 'secret.txt'), 'outside');
+  symlinkSync(join(outside, 'secret.txt'), join(root, 'linked.txt'));
+  writeFileSync(join(root, BIG), randomBytes(4 * 1024 * 1024));
+  return { root, remove: () => [root, outside].forEach((dir) => rmSync(dir, { recursive: true, force: true })) };
+}
+
+/** An HTTP/1.1 request with its raw body (no decoding). */
+function rawGet(url, headers = {}, options = {}) {
+  return new Promise((resolve, reject) => {
+    const req = (url.startsWith('https') ? httpsRequest : get)(url, { headers, agent: false, ...options }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('cache headers', () => {
   it.each([
@@ -24,41 +75,58 @@ describe('cache headers', () => {
   });
 });
 
-describe('static server', () => {
-  let root;
+describe('HSTS', () => {
+  it.each([
+    ['localhost:3000', undefined, false],
+    ['app.localhost', undefined, false],
+    ['127.0.0.1:3000', undefined, false],
+    ['127.8.9.10', undefined, false],
+    ['[::1]:3000', undefined, false],
+    ['devhub.example', undefined, true],
+    ['devhub.example:443', 'devhub.example', true],
+    ['other.example', 'devhub.example', false],
+  ])('%s (public host %s) → %s', (host, publicHost, expected) => {
+    expect(hstsApplies(host, publicHost)).toBe(expected);
+  });
+});
+
+describe('static server over HTTP/1.1', () => {
+  let served;
   let server;
   let base;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'static-'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
-    mkdirSync(join(root, 'assets'));
-    writeFileSync(join(root, 'main.1a2b3c4d.js'), 'console.log("x")'.repeat(50));
-    server = createStaticServer({ root, spa: true, cors: true });
+    served = await makeRoot('static-');
+    server = createStaticServer({ root: served.root, spa: true, cors: true });
     base = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`;
   });
   afterAll(async () => {
     await closeServer(server);
-    rmSync(root, { recursive: true, force: true });
+    served.remove();
   });
 
-  it('serves files gzip-compressed with CORS and their cache policy', async () => {
-    const response = await fetch(`${base}/main.1a2b3c4d.js`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('cache-control')).toContain('immutable');
-    expect(await response.text()).toContain('console.log');
-    const raw = await new Promise((resolve) => {
-      import('node:http').then(({ get }) =>
-        get(`${base}/main.1a2b3c4d.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-          const chunks = [];
-          res.on('data', (chunk) => chunks.push(chunk));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        }),
-      );
-    });
-    expect(raw.encoding).toBe('gzip');
-    expect(gunzipSync(raw.body).toString()).toContain('console.log');
+  it("sends the build's brotli or gzip copy, with CORS, its cache policy and Vary", async () => {
+    const br = await rawGet(`${base}/main.1a2b3c4d.js`, { 'accept-encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['access-control-allow-origin']).toBe('*');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.body).toString()).toContain('console.log');
+    const gzip = await rawGet(`${base}/main.1a2b3c4d.js`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toContain('console.log');
+    const plain = await rawGet(`${base}/main.1a2b3c4d.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('console.log');
+  });
+
+  it('answers ranges and revalidations', async () => {
+    const range = await rawGet(`${base}/${BIG}`, { range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect(range.body.length).toBe(10);
+    const etag = (await rawGet(`${base}/main.1a2b3c4d.js`)).headers.etag;
+    expect((await rawGet(`${base}/main.1a2b3c4d.js`, { 'if-none-match': etag })).status).toBe(304);
   });
 
   it('falls back to index.html for client routes but not for missing files', async () => {
@@ -68,9 +136,64 @@ describe('static server', () => {
     expect((await fetch(`${base}/missing.js`)).status).toBe(404);
   });
 
-  it('never serves outside its root', async () => {
-    expect((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  it('never serves outside its root, dotfiles, source maps or a link leading out', async () => {
+    for (const path of ['/..%2F..%2Fetc%2Fpasswd', '/.env', '/.git/config', '/main.1a2b3c4d.js.map', '/linked.txt']) {
+      const response = await fetch(`${base}${path}`);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.text()).not.toMatch(/SECRET|core|version|outside/);
+    }
   });
+
+  it('answers a malformed escape with 400, without any error text', async () => {
+    const response = await rawGet(`${base}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(response.body.toString()).toBe('Bad Request');
+  });
+
+  it('sends the security headers on every response, and the page its own policy', async () => {
+    for (const path of ['/', '/main.1a2b3c4d.js', '/missing.js']) {
+      const { headers } = await rawGet(`${base}${path}`);
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'DENY',
+      });
+      expect(headers['strict-transport-security']).toBeUndefined();
+    }
+    const page = await rawGet(`${base}/`);
+    const policy = page.headers['content-security-policy'];
+    expect(policy).toContain("'strict-dynamic'");
+    expect(policy).toContain(
+      `'sha256-${(await import('node:crypto')).createHash('sha256').update('theme()').digest('base64')}'`,
+    );
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect((await rawGet(`${base}/main.1a2b3c4d.js`)).headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('survives 300 downloads cancelled midway: its open files go back to where they were', async () => {
+    const baseline = openFds();
+    for (let batch = 0; batch < 10; batch += 1) {
+      await Promise.all(
+        Array.from(
+          { length: 30 },
+          () =>
+            new Promise((resolve) => {
+              const req = get(`${base}/${BIG}`, { agent: false }, (res) => {
+                res.once('data', () => req.destroy());
+              });
+              req.on('error', () => undefined);
+              req.on('close', resolve);
+            }),
+        ),
+      );
+    }
+    const settled = await eventually(() => {
+      const now = openFds();
+      return { ok: Math.abs(now - baseline) <= 20, now };
+    });
+    expect({ baseline, now: settled.now, ok: settled.ok }).toEqual({ baseline, now: settled.now, ok: true });
+    expect((await fetch(`${base}/main.1a2b3c4d.js`)).status).toBe(200);
+  }, 60_000);
 });
 
 describe('prerendered pages', () => {
@@ -79,14 +202,18 @@ describe('prerendered pages', () => {
   let base;
   const template = '<!doctype html><title>app</title>';
 
+  const writePages = (dir, label) => {
+    mkdirSync(join(dir, 'blog'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), `<title>home, ${label}</title>`);
+    writeFileSync(join(dir, 'blog', 'index.html'), `<title>blog, ${label}</title><script>hydrate()</script>`);
+    writeFileSync(join(dir, SUMMARY_FILE), JSON.stringify({ template: templateHash(template) }));
+  };
+
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'static-pages-'));
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'dist', 'index.html'), template);
-    mkdirSync(join(root, 'pages', 'blog'), { recursive: true });
-    writeFileSync(join(root, 'pages', 'index.html'), '<title>home, rendered</title>');
-    writeFileSync(join(root, 'pages', 'blog', 'index.html'), '<title>blog, rendered</title>');
-    writeFileSync(join(root, 'pages', SUMMARY_FILE), JSON.stringify({ template: templateHash(template) }));
+    writePages(join(root, 'pages'), 'rendered');
     server = createStaticServer({
       root: join(root, 'dist'),
       spa: true,
@@ -101,11 +228,40 @@ describe('prerendered pages', () => {
 
   it("serves a route's rendered page, revalidated, and the shell's page for a query string or another route", async () => {
     const blog = await fetch(`${base}/blog`);
-    expect(await blog.text()).toBe('<title>blog, rendered</title>');
+    expect(await blog.text()).toBe('<title>blog, rendered</title><script>hydrate()</script>');
     expect(blog.headers.get('cache-control')).toBe('no-cache');
+    expect(blog.headers.get('content-security-policy')).toContain("'sha256-");
     expect(await (await fetch(`${base}/`)).text()).toBe('<title>home, rendered</title>');
     expect(await (await fetch(`${base}/blog?tag=React`)).text()).toBe(template);
     expect(await (await fetch(`${base}/docs`)).text()).toBe(template);
+  });
+
+  it('keeps answering while the pages are swapped under 16 readers, 32 times', async () => {
+    let swapping = true;
+    const statuses = new Map();
+    const readers = Array.from({ length: 16 }, async () => {
+      while (swapping) {
+        const response = await fetch(`${base}/blog`).catch(() => undefined);
+        const status = response ? response.status : 'no answer';
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        await response?.arrayBuffer().catch(() => undefined);
+      }
+    });
+    for (let swap = 0; swap < 32; swap += 1) {
+      // As the prerender swaps its folder in: the new one written aside, the old moved away, then removed.
+      const staging = join(root, `pages.${swap}.tmp`);
+      writePages(staging, `rendered ${swap}`);
+      renameSync(join(root, 'pages'), join(root, `pages.${swap}.old`));
+      renameSync(staging, join(root, 'pages'));
+      rmSync(join(root, `pages.${swap}.old`), { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    swapping = false;
+    await Promise.all(readers);
+    expect([...statuses.keys()]).toEqual([200]);
+    expect(await (await fetch(`${base}/blog`)).text()).toBe(
+      '<title>blog, rendered 31</title><script>hydrate()</script>',
+    );
   });
 
   it('stops serving them once the shell build changes, until they are rendered again', async () => {
@@ -126,7 +282,7 @@ describe('api proxy', () => {
       const req = get({ host: '127.0.0.1', port, path, localAddress, headers, agent: false }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(body) }));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: JSON.parse(body) }));
       });
       req.on('error', reject);
     });
@@ -145,14 +301,14 @@ describe('api proxy', () => {
   });
   afterAll(async () => {
     await closeServer(server);
-    upstream.close();
-    upstream.closeAllConnections();
+    await closeServer(upstream);
     rmSync(root, { recursive: true, force: true });
   });
 
-  it("forwards the client's own address, protocol and host", async () => {
-    const { status, body } = await request('/api/auth/me', { localAddress: '127.0.0.2' });
+  it("forwards the client's own address, protocol and host, and answers with the security headers", async () => {
+    const { status, headers, body } = await request('/api/auth/me', { localAddress: '127.0.0.2' });
     expect(status).toBe(200);
+    expect(headers['x-content-type-options']).toBe('nosniff');
     expect(body.url).toBe('/api/auth/me');
     expect(body.headers).toMatchObject({
       'x-forwarded-for': '127.0.0.2',
@@ -180,16 +336,18 @@ describe('api proxy', () => {
 });
 
 describe('over HTTP/2', () => {
-  let root;
+  let served;
   let certDir;
+  let certificate;
   let upstream;
   let server;
+  let port;
   let session;
 
-  /** One HTTP/2 request on the test's session: status, headers and body. */
-  const get = (path, headers = {}) =>
+  /** One HTTP/2 request on a session: status, headers and body. */
+  const h2get = (path, headers = {}, on = session) =>
     new Promise((resolve, reject) => {
-      const stream = session.request({ ':path': path, 'accept-encoding': 'gzip', ...headers });
+      const stream = on.request({ ':path': path, 'accept-encoding': 'gzip', ...headers });
       const chunks = [];
       let head;
       stream.on('response', (received) => (head = received));
@@ -200,32 +358,46 @@ describe('over HTTP/2', () => {
     });
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'static-h2-'));
+    served = await makeRoot('static-h2-');
     certDir = mkdtempSync(join(tmpdir(), 'certs-'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><title>app</title>');
-    writeFileSync(join(root, 'main.1a2b3c4d.js'), 'console.log("x")'.repeat(50));
     upstream = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
       res.end(JSON.stringify({ headers: req.headers }));
     });
     const upstreamPort = await listen(upstream, 0, '127.0.0.1');
-    const { key, cert } = await localCertificate(certDir);
-    server = createStaticServer({ root, spa: true, tls: { key, cert }, apiTarget: `http://127.0.0.1:${upstreamPort}` });
-    const port = await listen(server, 0, '127.0.0.1');
-    const { connect } = await import('node:http2');
-    session = connect(`https://127.0.0.1:${port}`, { ca: cert });
+    certificate = await localCertificate(certDir);
+    const { key, cert } = certificate;
+    server = createStaticServer({
+      root: served.root,
+      spa: true,
+      tls: { key, cert },
+      apiTarget: `http://127.0.0.1:${upstreamPort}`,
+    });
+    port = await listen(server, 0, '127.0.0.1');
+    session = connectHttp2(`https://127.0.0.1:${port}`, { ca: cert });
   });
   afterAll(async () => {
     session.close();
     await closeServer(server);
-    upstream.close();
-    upstream.closeAllConnections();
-    rmSync(root, { recursive: true, force: true });
+    await closeServer(upstream);
+    served.remove();
     rmSync(certDir, { recursive: true, force: true });
   });
 
-  it('serves gzip-compressed files with their cache policy on a certificate made for localhost', async () => {
-    const { status, headers, body } = await get('/main.1a2b3c4d.js');
+  it('advertises at most 128 concurrent streams and a 16 KiB header list', async () => {
+    const settings = await new Promise((resolve) => {
+      const fresh = connectHttp2(`https://127.0.0.1:${port}`, { ca: certificate.cert });
+      fresh.once('remoteSettings', (received) => {
+        fresh.close();
+        resolve(received);
+      });
+    });
+    expect(settings.maxConcurrentStreams).toBeLessThanOrEqual(128);
+    expect(settings.maxHeaderListSize).toBeLessThanOrEqual(16 * 1024);
+  });
+
+  it('serves compressed copies with their cache policy on a certificate made for localhost', async () => {
+    const { status, headers, body } = await h2get('/main.1a2b3c4d.js');
     expect(status).toBe(200);
     expect(headers['content-encoding']).toBe('gzip');
     expect(headers['cache-control']).toContain('immutable');
@@ -233,16 +405,130 @@ describe('over HTTP/2', () => {
   });
 
   it('falls back to index.html for client routes and answers 404 for missing files', async () => {
-    expect(gunzipSync((await get('/blog')).body).toString()).toContain('<title>app</title>');
-    expect((await get('/missing.js')).status).toBe(404);
+    expect((await h2get('/blog', { 'accept-encoding': 'identity' })).body.toString()).toContain('<title>app</title>');
+    expect((await h2get('/missing.js')).status).toBe(404);
   });
 
+  it('sends HSTS for a real host name only, never for localhost or an address', async () => {
+    expect((await h2get('/')).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await h2get('/', { ':authority': `localhost:${port}` })).headers['strict-transport-security'],
+    ).toBeUndefined();
+    const named = await h2get('/', { ':authority': 'devhub.example' });
+    expect(named.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(named.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('survives 300 streams cancelled midway over HTTP/2 and 300 downloads over HTTP/1.1 on TLS', async () => {
+    const baseline = openFds();
+    const cancelling = connectHttp2(`https://127.0.0.1:${port}`, { ca: certificate.cert });
+    for (let batch = 0; batch < 6; batch += 1) {
+      await Promise.all(
+        Array.from(
+          { length: 50 },
+          () =>
+            new Promise((resolve) => {
+              const stream = cancelling.request({ ':path': `/${BIG}` });
+              stream.once('data', () => stream.close(http2Constants.NGHTTP2_CANCEL));
+              stream.on('error', () => undefined);
+              stream.on('close', resolve);
+              stream.end();
+            }),
+        ),
+      );
+    }
+    cancelling.close();
+    for (let batch = 0; batch < 10; batch += 1) {
+      await Promise.all(
+        Array.from(
+          { length: 30 },
+          () =>
+            new Promise((resolve) => {
+              const req = httpsRequest(
+                `https://127.0.0.1:${port}/${BIG}`,
+                { ca: certificate.cert, agent: false },
+                (res) => res.once('data', () => req.destroy()),
+              );
+              req.on('error', () => undefined);
+              req.on('close', resolve);
+              req.end();
+            }),
+        ),
+      );
+    }
+    const settled = await eventually(() => {
+      const now = openFds();
+      return { ok: Math.abs(now - baseline) <= 20, now };
+    });
+    expect({ baseline, now: settled.now, ok: settled.ok }).toEqual({ baseline, now: settled.now, ok: true });
+    expect((await h2get('/main.1a2b3c4d.js')).status).toBe(200);
+  }, 60_000);
+
   it('proxies the API without HTTP/2 pseudo-headers, and answers without hop-by-hop ones', async () => {
-    const { status, headers, body } = await get('/api/health');
+    const { status, headers, body } = await h2get('/api/health', { 'accept-encoding': 'identity' });
     expect(status).toBe(200);
     expect(headers.connection).toBeUndefined();
     const forwarded = JSON.parse(body.toString()).headers;
     expect(Object.keys(forwarded).filter((name) => name.startsWith(':'))).toEqual([]);
     expect(forwarded).toMatchObject({ 'x-forwarded-proto': 'https', 'x-forwarded-for': '127.0.0.1' });
+  });
+});
+
+describe('a connection that never asks anything', () => {
+  let certDir;
+  let server;
+  let port;
+  let cert;
+  let plain;
+  let plainPort;
+
+  beforeAll(async () => {
+    certDir = mkdtempSync(join(tmpdir(), 'certs-'));
+    const certificate = await localCertificate(certDir);
+    cert = certificate.cert;
+    server = createStaticServer({
+      root: certDir,
+      tls: { key: certificate.key, cert },
+      limits: { idleMs: 60_000, headersMs: 300 },
+    });
+    port = await listen(server, 0, '127.0.0.1');
+    plain = createStaticServer({ root: certDir, limits: { idleMs: 60_000, headersMs: 300 } });
+    plainPort = await listen(plain, 0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    await closeServer(plain);
+    rmSync(certDir, { recursive: true, force: true });
+  });
+
+  it('is closed by the server once the headers are overdue (plain HTTP/1.1)', async () => {
+    const socket = connectTcp({ host: '127.0.0.1', port: plainPort });
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const settled = await eventually(() => ({ ok: closed }));
+    socket.destroy();
+    expect(settled.ok).toBe(true);
+  });
+
+  it.each([['h2'], ['http/1.1']])('is closed by the server once the headers are overdue (%s)', async (protocol) => {
+    const socket = connectTls({
+      host: '127.0.0.1',
+      port,
+      ca: cert,
+      servername: 'localhost',
+      ALPNProtocols: [protocol],
+    });
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    await new Promise((resolve) => socket.once('secureConnect', resolve));
+    if (protocol === 'h2') socket.write('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00');
+    const settled = await eventually(() => ({ ok: closed }));
+    socket.destroy();
+    expect(settled.ok).toBe(true);
   });
 });
