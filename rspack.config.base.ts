@@ -8,6 +8,8 @@ import { devServer } from './rspack/dev-server.ts';
 import { esmFederationRuntime, esmFederationRuntimeRule } from './rspack/esm-federation-runtime.ts';
 import { ExposeAssetsPlugin } from './rspack/expose-assets-plugin.ts';
 import { ExposeContractPlugin } from './rspack/expose-contract-plugin.ts';
+import { PrecompressPlugin } from './rspack/precompress-plugin.ts';
+import { ScriptIntegrityPlugin } from './rspack/script-integrity-plugin.ts';
 import { exposesFor, federationPlugin } from './rspack/federation.ts';
 import { ShellFilesPlugin } from './rspack/shell-files-plugin.ts';
 import { ServerEntryPlugin, serverConfig } from './rspack/server-build.ts';
@@ -107,6 +109,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
         singletons,
         ...(isHost ? { requires: Object.fromEntries(REMOTE_NAMES.map((remote) => [remote, exposesOf(remote)])) } : {}),
       }),
+      ...(isProduction ? [new ScriptIntegrityPlugin(), new PrecompressPlugin()] : []),
     ],
     optimization: {
       // Federation relies on stable module ids across separately built containers.

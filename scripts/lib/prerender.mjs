@@ -12,6 +12,7 @@ import { CERTIFICATE_DIR } from './local-certificate.mjs';
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
 import { entryFileOf, loadManifest, loadShellRecord } from './manifest.mjs';
 import { SUMMARY_FILE, pageFileOf, templateHash } from './prerender-pages.mjs';
+import { precompressedCopiesSync } from './static-server-precompress.mjs';
 import { CliError, REGISTRY_DIR, readRegistry, readTaggedRegistry, withRegistryLock } from './registry-file.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
@@ -252,6 +253,8 @@ async function renderInto(staging, registry, options) {
     const file = join(staging, pageFileOf(route));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
+    // Sent as they are by the static server: the page is compressed once, here, never per request.
+    precompressedCopiesSync(file, html, writeFileSync);
     return { route, status: 'prerendered' };
   });
   /** @type {PrerenderSummary} */
