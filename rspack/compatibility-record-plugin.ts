@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { rspack, type Compilation, type Compiler, type Module } from '@rspack/core';
 import {
   MANIFEST_RECORD_KEY,
@@ -9,6 +7,17 @@ import {
   type CompatibilityRecord,
 } from '@devhub/contracts/compatibility';
 import { WORKSPACE_ROOT, readPackageJson, type App } from './app.ts';
+import {
+  FEDERATION_MANIFEST,
+  dependenciesOf,
+  importedName,
+  installedVersion,
+  isSharedFallbackBuild,
+  providedExports,
+  providedModules,
+  resourceOf,
+  rewriteFederationFile,
+} from './bundler-internals.ts';
 import type { Singleton } from './shared-singletons.ts';
 
 /** Where the shell's index.html carries its own record, for the check it runs before loading a remote. */
@@ -17,24 +26,7 @@ export const SHELL_RECORD_PLACEHOLDER = 'DEVHUB_COMPATIBILITY_RECORD';
 const PLUGIN = 'CompatibilityRecordPlugin';
 
 /** The federation runtime the build bundles (a remote's container runs on the shell's copy of it). */
-function federationRuntimeVersion(): string {
-  const require = createRequire(join(WORKSPACE_ROOT, 'package.json'));
-  let dir = dirname(require.resolve('@module-federation/runtime-core'));
-  while (!dir.endsWith(`${sep}runtime-core`)) dir = dirname(dir);
-  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-interface DependencyLike {
-  type: string;
-  request?: string;
-  ids?: string[];
-}
-
-interface ModuleLike {
-  resource?: string;
-  dependencies?: DependencyLike[];
-  blocks?: Array<{ dependencies?: DependencyLike[] }>;
-}
+const federationRuntimeVersion = () => installedVersion('@module-federation/runtime-core');
 
 /**
  * The exports a remote's own code imports from each shared module, read from the module graph (so
@@ -43,22 +35,19 @@ interface ModuleLike {
  */
 function importedExports(modules: Iterable<Module>, sourceDir: string, shared: ReadonlySet<string>) {
   const used = new Map<string, Set<string>>();
-  for (const module of modules as Iterable<ModuleLike>) {
-    if (!module.resource?.startsWith(sourceDir)) continue;
-    const dependencies = [
-      ...(module.dependencies ?? []),
-      ...(module.blocks ?? []).flatMap((b) => b.dependencies ?? []),
-    ];
-    for (const { type, request, ids } of dependencies) {
+  for (const module of modules) {
+    if (!resourceOf(module)?.startsWith(sourceDir)) continue;
+    for (const dependency of dependenciesOf(module)) {
+      const { request } = dependency;
       if (!request || !shared.has(request)) continue;
-      let name: string | undefined;
-      if (type === 'esm import specifier' || type === 'esm export import specifier') name = ids?.[0] ?? '*';
-      else if (type === 'import()' || type === 'cjs require') name = '*';
+      const name = importedName(dependency);
       if (!name) continue;
       if (!used.has(request)) used.set(request, new Set());
       used.get(request)!.add(name);
     }
   }
+  // Every remote's pages import React at least: nothing found means the imports went unrecognised.
+  if (used.size === 0) throw new Error(`${PLUGIN}: found no import of a shared module in ${sourceDir}`);
   return Object.fromEntries(
     [...used].sort(([a], [b]) => a.localeCompare(b)).map(([m, names]) => [m, [...names].sort()]),
   );
@@ -67,15 +56,11 @@ function importedExports(modules: Iterable<Module>, sourceDir: string, shared: R
 /** The exports the shell's build ships of each @devhub/shared entry, as the bundler determined them. */
 function providedSharedExports(compilation: Compilation, sharedRequests: ReadonlyMap<string, string>) {
   const provided: Record<string, string[]> = {};
-  for (const module of compilation.modules) {
-    for (const connection of compilation.moduleGraph.getOutgoingConnections(module)) {
-      const { type, request } = connection.dependency;
-      const share = type === 'provide module for shared' && request ? sharedRequests.get(request) : undefined;
-      const target = connection.module;
-      if (!share || !target) continue;
-      const names = compilation.moduleGraph.getProvidedExports(target);
-      if (Array.isArray(names)) provided[share] = [...names].sort();
-    }
+  for (const { request, module } of providedModules(compilation)) {
+    const share = sharedRequests.get(request);
+    if (!share) continue;
+    const names = providedExports(compilation, module);
+    if (names) provided[share] = [...names].sort();
   }
   return provided;
 }
@@ -110,6 +95,7 @@ export class CompatibilityRecordPlugin {
   constructor(private readonly options: CompatibilityRecordOptions) {}
 
   apply(compiler: Compiler) {
+    if (isSharedFallbackBuild(compiler)) return;
     const { app, singletons, requires } = this.options;
     const sourceDir = join(app.dir, 'src') + sep;
     const shared = new Set(singletons.map((singleton) => singleton.request));
@@ -134,18 +120,14 @@ export class CompatibilityRecordPlugin {
         { name: PLUGIN, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           if (app.kind === 'remote') {
-            const asset = compilation.getAsset('mf-manifest.json');
-            if (!asset) return;
-            const manifest = JSON.parse(asset.source.source().toString()) as { exposes?: Array<{ path: string }> };
-            const record: CompatibilityRecord = {
-              ...base,
-              exports: imported,
-              exposes: (manifest.exposes ?? []).map((expose) => expose.path),
-            };
-            compilation.updateAsset(
-              'mf-manifest.json',
-              new rspack.sources.RawSource(JSON.stringify({ ...manifest, [MANIFEST_RECORD_KEY]: record }, null, 2)),
-            );
+            rewriteFederationFile(compilation, FEDERATION_MANIFEST, (manifest) => {
+              const record: CompatibilityRecord = {
+                ...base,
+                exports: imported,
+                exposes: manifest.exposes.map((expose) => expose.path),
+              };
+              return { ...manifest, [MANIFEST_RECORD_KEY]: record };
+            });
             return;
           }
           const shipped = Object.fromEntries(

@@ -1,13 +1,12 @@
 import type { Compilation, Module } from '@rspack/core';
-
-/** "consume shared module (default) axios@^1.21.0 (strict) (fallback: …)" → "axios". */
-const CONSUMED_SHARE = /^consume shared module \([^)]*\) (.+?)@/;
+import { sharedModules } from './bundler-internals.ts';
 
 /**
  * The shared modules `root` needs before it can run: every module its static imports reach, up to
  * each shared module it consumes. (What it imports on demand, such as its data, waits for it.)
  */
 export function sharedModulesOf(compilation: Compilation, root: Module): string[] {
+  const consumed = sharedModules(compilation, 'consumed');
   const shares = new Set<string>();
   const seen = new Set<Module>([root]);
   const queue = [root];
@@ -16,7 +15,7 @@ export function sharedModulesOf(compilation: Compilation, root: Module): string[
       const target = compilation.moduleGraph.getModule(dependency);
       if (!target || seen.has(target)) continue;
       seen.add(target);
-      const share = CONSUMED_SHARE.exec(target.identifier())?.[1];
+      const share = consumed.get(target);
       if (share) shares.add(share);
       else queue.push(target);
     }

@@ -1,5 +1,11 @@
-import { existsSync } from 'node:fs';
-import { rspack, type RuleSetRule } from '@rspack/core';
+import { isAbsolute } from 'node:path';
+import { rspack, type Compiler, type RuleSetRule } from '@rspack/core';
+import {
+  FEDERATION_RUNTIME_CJS,
+  checkFederationRuntimeSwapped,
+  esmTwinOf,
+  isSharedFallbackBuild,
+} from './bundler-internals.ts';
 
 /**
  * Rspack's federation plugin resolves the MF runtime packages with `require`, i.e. their CommonJS
@@ -8,19 +14,24 @@ import { rspack, type RuleSetRule } from '@rspack/core';
  * them, so every federation runtime file is swapped for its ES module twin. A rule types the
  * swapped files as ES modules, whatever their name says.
  */
-const FEDERATION_CJS = /[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/].+\.cjs$/;
+export const esmFederationRuntimeRule: RuleSetRule = { test: FEDERATION_RUNTIME_CJS, type: 'javascript/auto' };
 
-function esmTwin(file: string): string {
-  const candidates = [file.replace(/\.cjs$/, '.js'), file.replace(/\.cjs$/, '.mjs')];
-  return candidates.find((candidate) => existsSync(candidate)) ?? file;
-}
-
-export const esmFederationRuntimeRule: RuleSetRule = { test: FEDERATION_CJS, type: 'javascript/auto' };
+const PLUGIN = 'EsmFederationRuntime';
 
 export function esmFederationRuntime() {
-  return new rspack.NormalModuleReplacementPlugin(FEDERATION_CJS, (data) => {
+  const replace = new rspack.NormalModuleReplacementPlugin(FEDERATION_RUNTIME_CJS, (data) => {
     // Absolute requests (the runtime entry) are swapped before resolving, aliased ones after.
-    if (data.createData?.resource) data.createData.resource = esmTwin(data.createData.resource);
-    else data.request = esmTwin(data.request);
+    if (data.createData?.resource) data.createData.resource = esmTwinOf(data.createData.resource);
+    else if (isAbsolute(data.request)) data.request = esmTwinOf(data.request);
   });
+  return {
+    apply(compiler: Compiler) {
+      replace.apply(compiler);
+      if (isSharedFallbackBuild(compiler)) return;
+      // A swap that no longer finds the runtime's files would leave the builds as large as before, silently.
+      compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+        compilation.hooks.finishModules.tap(PLUGIN, (modules) => checkFederationRuntimeSwapped(modules));
+      });
+    },
+  };
 }

@@ -1,19 +1,17 @@
 import { resolve } from 'node:path';
-import { rspack, type ChunkGroup, type Compiler, type Module } from '@rspack/core';
+import { rspack, type Compiler } from '@rspack/core';
+import {
+  FEDERATION_MANIFEST,
+  FEDERATION_STATS,
+  isSharedFallbackBuild,
+  modulesByResource,
+  onDemandFiles,
+  rewriteFederationFile,
+} from './bundler-internals.ts';
 import { sharedModulesOf } from './consumed-shares.ts';
 
 const PLUGIN = 'ExposeAssetsPlugin';
-const MANIFEST_FILES = ['mf-manifest.json', 'mf-stats.json'];
-
-interface AssetLists {
-  sync: string[];
-  async: string[];
-}
-
-interface ManifestLike {
-  exposes?: Array<{ path: string; requires?: string[]; assets?: { js?: AssetLists; css?: AssetLists } }>;
-  shared?: Array<{ assets?: { js?: AssetLists; css?: AssetLists } }>;
-}
+const MANIFEST_FILES = [FEDERATION_MANIFEST, FEDERATION_STATS] as const;
 
 const byType = (files: Iterable<string>, extension: string) => [...files].filter((file) => file.endsWith(extension));
 
@@ -33,6 +31,7 @@ export class ExposeAssetsPlugin {
   constructor(private readonly exposes: Record<string, string>) {}
 
   apply(compiler: Compiler) {
+    if (isSharedFallbackBuild(compiler)) return;
     const files = new Map(
       Object.entries(this.exposes).map(([expose, file]) => [expose, resolve(compiler.context, file)]),
     );
@@ -40,57 +39,37 @@ export class ExposeAssetsPlugin {
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const moduleOfFile = new Map<string, Module>();
-          for (const module of compilation.modules) {
-            const resource = (module as { resource?: string }).resource;
-            if (resource) moduleOfFile.set(resource, module);
-          }
-
+          const moduleOfFile = modulesByResource(compilation);
           for (const name of MANIFEST_FILES) {
-            const asset = compilation.getAsset(name);
-            if (!asset) continue;
-            const manifest = JSON.parse(asset.source.source().toString()) as ManifestLike;
-            const sharedFiles = new Set(
-              (manifest.shared ?? []).flatMap(({ assets }) => [
-                ...(assets?.js?.sync ?? []),
-                ...(assets?.js?.async ?? []),
-                ...(assets?.css?.sync ?? []),
-                ...(assets?.css?.async ?? []),
-              ]),
-            );
-            for (const expose of manifest.exposes ?? []) {
-              const root = moduleOfFile.get(files.get(expose.path) ?? '');
-              if (!root) {
-                compilation.errors.push(
-                  new rspack.WebpackError(`${PLUGIN}: no module for the exposed ${expose.path} in ${name}`),
-                );
-                continue;
-              }
-              expose.requires = sharedModulesOf(compilation, root);
-              const { js, css } = expose.assets ?? {};
-              if (!js || !css) continue;
-              const own = new Set([...js.sync, ...css.sync]);
-              // From the page's own chunk groups down: a chunk the page shares with another page
-              // (a common split) belongs to both pages' groups, and would reach the other's code.
-              const onDemand = new Set<string>();
-              const seen = new Set<ChunkGroup>();
-              const visit = (group: ChunkGroup) => {
-                if (seen.has(group)) return;
-                seen.add(group);
-                for (const child of group.childrenIterable) {
-                  for (const candidate of child.getFiles()) {
-                    if (!own.has(candidate) && !sharedFiles.has(candidate)) onDemand.add(candidate);
-                  }
-                  visit(child);
+            rewriteFederationFile(compilation, name, (manifest) => {
+              const sharedFiles = new Set(
+                manifest.shared.flatMap(({ assets }) => [
+                  ...assets.js.sync,
+                  ...assets.js.async,
+                  ...assets.css.sync,
+                  ...assets.css.async,
+                ]),
+              );
+              for (const expose of manifest.exposes) {
+                const root = moduleOfFile.get(files.get(expose.path) ?? '');
+                if (!root) {
+                  compilation.errors.push(
+                    new rspack.WebpackError(`${PLUGIN}: no module for the exposed ${expose.path} in ${name}`),
+                  );
+                  continue;
                 }
-              };
-              for (const chunk of compilation.chunkGraph.getModuleChunks(root)) {
-                for (const group of chunk.groupsIterable) visit(group);
+                expose.requires = sharedModulesOf(compilation, root);
+                const { js, css } = expose.assets;
+                const own = new Set([...js.sync, ...css.sync]);
+                // From the page's own chunk groups down: a chunk the page shares with another page
+                // (a common split) belongs to both pages' groups, and would reach the other's code.
+                const onDemand = [...onDemandFiles(compilation, root)].filter(
+                  (file) => !own.has(file) && !sharedFiles.has(file),
+                );
+                js.async = byType(onDemand, '.js');
+                css.async = byType(onDemand, '.css');
               }
-              js.async = byType(onDemand, '.js');
-              css.async = byType(onDemand, '.css');
-            }
-            compilation.updateAsset(name, new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+            });
           }
         },
       );

@@ -1,4 +1,5 @@
 import { rspack, type Compiler } from '@rspack/core';
+import { exposedModules, isSharedFallbackBuild, providedExports } from './bundler-internals.ts';
 
 /**
  * Fails a remote's build when one of its exposed modules lacks the component the page table names
@@ -10,23 +11,22 @@ export class ExposeContractPlugin {
   constructor(private readonly exposes: Record<string, string>) {}
 
   apply(compiler: Compiler) {
+    if (isSharedFallbackBuild(compiler)) return;
     const expected = new Map(Object.entries(this.exposes).map(([expose, file]) => [file, expose.slice(2)]));
     compiler.hooks.thisCompilation.tap('ExposeContractPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'ExposeContractPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          for (const module of compilation.modules) {
-            for (const { dependency, module: exposed } of compilation.moduleGraph.getOutgoingConnections(module)) {
-              const name = dependency.type === 'container exposed' ? expected.get(dependency.request ?? '') : undefined;
-              if (!name || !exposed) continue;
-              const provided = compilation.moduleGraph.getProvidedExports(exposed);
-              if (Array.isArray(provided) && !provided.includes(name)) {
-                compilation.errors.push(
-                  new rspack.WebpackError(
-                    `${dependency.request} must export a component named "${name}" (the page table in @devhub/shared/remote-contract exposes it as ./${name}); it exports ${provided.join(', ') || 'nothing'}`,
-                  ),
-                );
-              }
+          for (const [request, exposed] of exposedModules(compilation, expected.keys())) {
+            const name = expected.get(request);
+            if (!name) continue;
+            const provided = providedExports(compilation, exposed);
+            if (provided && !provided.includes(name)) {
+              compilation.errors.push(
+                new rspack.WebpackError(
+                  `${request} must export a component named "${name}" (the page table in @devhub/shared/remote-contract exposes it as ./${name}); it exports ${provided.join(', ') || 'nothing'}`,
+                ),
+              );
             }
           }
         },

@@ -1,6 +1,7 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exposeFileOf, exposesOf, isRemoteName } from '@devhub/shared/remote-contract';
 import type { App } from './app.ts';
+import { federationExperiments, treeShakenShare } from './bundler-internals.ts';
 import type { Singleton } from './shared-singletons.ts';
 
 /** A remote exposes the pages the table gives it, each from `src/app/exposes/<kebab-name>.tsx`. */
@@ -29,7 +30,7 @@ export function federationPlugin(app: App, singletons: Singleton[], isProduction
           version,
           requiredVersion,
           ...(eager ? { eager } : {}),
-          ...(shippedExports ? { treeShaking: { mode: 'runtime-infer' as const, usedExports: shippedExports } } : {}),
+          ...(shippedExports ? treeShakenShare(shippedExports) : {}),
         },
       ]),
     ),
@@ -41,13 +42,7 @@ export function federationPlugin(app: App, singletons: Singleton[], isProduction
     // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)
     // The shell reads and checks each remote's manifest itself and registers the entry it names
     // (shell/src/features/remotes/remote-loader.ts): its runtime needs no manifest or snapshot code.
-    experiments:
-      app.kind === 'host'
-        ? { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } }
-        : {
-            externalRuntime: isProduction,
-            // A remote loads no other remote: its entry needs no remote-loading or manifest code.
-            optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
-          },
+    // (A remote loads no other remote: its entry needs no remote-loading or manifest code either.)
+    experiments: federationExperiments(app.kind, isProduction),
   });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import type { App } from './app.ts';
+import { FEDERATION_MANIFEST, isSharedFallbackBuild, rewriteFederationFile } from './bundler-internals.ts';
 import { exposesFor } from './federation.ts';
 import type { Singleton } from './shared-singletons.ts';
 
@@ -108,18 +109,17 @@ export function serverConfig(client: Configuration, app: App, singletons: Single
  */
 export class ServerEntryPlugin {
   apply(compiler: Compiler) {
+    if (isSharedFallbackBuild(compiler)) return;
     compiler.hooks.thisCompilation.tap('ServerEntryPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'ServerEntryPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const asset = compilation.getAsset('mf-manifest.json');
-          if (!asset) return;
-          const manifest = JSON.parse(asset.source.source().toString()) as { metaData?: Record<string, unknown> };
-          manifest.metaData = {
-            ...manifest.metaData,
-            ssrRemoteEntry: { name: SERVER_ENTRY_FILE, path: '', type: 'commonjs-module' },
-          };
-          compilation.updateAsset('mf-manifest.json', new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+          rewriteFederationFile(compilation, FEDERATION_MANIFEST, (manifest) => {
+            manifest.metaData = {
+              ...manifest.metaData,
+              ssrRemoteEntry: { name: SERVER_ENTRY_FILE, path: '', type: 'commonjs-module' },
+            };
+          });
         },
       );
     });

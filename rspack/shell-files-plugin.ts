@@ -1,4 +1,5 @@
 import { rspack, type Compilation, type Compiler } from '@rspack/core';
+import { blocksOf, entryModules, isSharedFallbackBuild, sharedModules } from './bundler-internals.ts';
 import { sharedModulesOf } from './consumed-shares.ts';
 
 const PLUGIN = 'ShellFilesPlugin';
@@ -6,23 +7,17 @@ const PLUGIN = 'ShellFilesPlugin';
 /** Where the shell's index.html lists the files of the shared modules it provides. */
 export const SHARED_FILES_PLACEHOLDER = 'DEVHUB_SHARED_FILES';
 
-/** "provide shared module (default) axios@1.21.1 = /…/axios/index.js" → "axios". */
-const PROVIDED_SHARE = /^provide shared module \([^)]*\) (.+?)@\S+ = /;
-
 /**
  * For each shared module the shell provides, the files that load it with the shared modules it
  * imports in turn (@devhub/shared/api-client brings axios); none for those in its first chunk.
  */
 function sharedFiles(compilation: Compilation, publicPath: string): Record<string, string[]> {
   const own = new Map<string, { files: string[]; imports: string[] }>();
-  for (const module of compilation.modules) {
-    const share = PROVIDED_SHARE.exec(module.identifier())?.[1];
-    if (!share) continue;
+  for (const [module, share] of sharedModules(compilation, 'provided')) {
     const loading = new Set<string>();
     const imports = new Set<string>();
-    for (const block of module.blocks) {
-      const group = compilation.chunkGraph.getBlockChunkGroup(block);
-      for (const file of group?.getFiles() ?? []) if (file.endsWith('.js')) loading.add(`${publicPath}${file}`);
+    for (const block of blocksOf(compilation, module)) {
+      for (const file of block.files) if (file.endsWith('.js')) loading.add(`${publicPath}${file}`);
       for (const dependency of block.dependencies) {
         const provided = compilation.moduleGraph.getModule(dependency);
         if (provided) for (const name of sharedModulesOf(compilation, provided)) imports.add(name);
@@ -48,12 +43,9 @@ function sharedFiles(compilation: Compilation, publicPath: string): Record<strin
 /** The stylesheets of what the shell's entry starts behind its async boundary: the app's chrome. */
 function appStylesheets(compilation: Compilation, publicPath: string): string[] {
   const sheets = new Set<string>();
-  for (const chunk of compilation.entrypoints.get('main')?.chunks ?? []) {
-    for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
-      for (const block of module.blocks) {
-        const group = compilation.chunkGraph.getBlockChunkGroup(block);
-        for (const file of group?.getFiles() ?? []) if (file.endsWith('.css')) sheets.add(`${publicPath}${file}`);
-      }
+  for (const module of entryModules(compilation, 'main')) {
+    for (const block of blocksOf(compilation, module)) {
+      for (const file of block.files) if (file.endsWith('.css')) sheets.add(`${publicPath}${file}`);
     }
   }
   return [...sheets].sort();
@@ -69,12 +61,16 @@ function appStylesheets(compilation: Compilation, publicPath: string): string[] 
  */
 export class ShellFilesPlugin {
   apply(compiler: Compiler) {
+    if (isSharedFallbackBuild(compiler)) return;
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const html = compilation.getAsset('index.html');
-          if (!html) return;
+          if (!html) {
+            compilation.errors.push(new rspack.WebpackError(`${PLUGIN}: the shell's build emitted no index.html`));
+            return;
+          }
           const text = html.source.source().toString();
           if (!text.includes(SHARED_FILES_PLACEHOLDER)) {
             compilation.errors.push(
