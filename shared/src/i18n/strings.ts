@@ -153,6 +153,7 @@ export const SHELL_TEXT = {
     firstPage: (route: string, how: string, reason?: string) =>
       `Trang đầu tiên (${route}): ${how}${reason ? ` — vì ${reason}` : ''}`,
     noRegistry: 'Chưa đọc được remotes.json.',
+    sharedUnreadable: 'Không đọc được thông tin chia sẻ của runtime',
     refresh: 'Làm mới',
   },
   prerender: {

@@ -3,12 +3,30 @@ import { renderWithProviders } from '../../../../../test-support/render';
 import { remotesStore, setFirstPage } from '../remote-status';
 import { RemotesPanel } from './remotes-panel';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: () => undefined }));
+const mockInstance = jest.fn<unknown, []>(() => ({ version: '2.9.2', shareScopeMap: {} }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: () => mockInstance() }));
 
 const initial = remotesStore.getState();
 
 describe('RemotesPanel', () => {
   afterEach(() => remotesStore.setState(initial, true));
+
+  it('lists the shared modules the runtime registered, with the app that provided each', () => {
+    mockInstance.mockReturnValueOnce({
+      version: '2.9.2',
+      shareScopeMap: { default: { react: { '19.2.0': { from: 'shell', loaded: true } } } },
+    });
+    renderWithProviders(<RemotesPanel />);
+    expect(screen.getByRole('row', { name: 'react 19.2.0 shell Có' })).toBeInTheDocument();
+  });
+
+  it("says in Vietnamese that the runtime's sharing cannot be read, instead of failing, on a runtime of another shape", () => {
+    mockInstance.mockReturnValueOnce({ version: '3.0.0', shareScopeMap: undefined });
+    renderWithProviders(<RemotesPanel />);
+    expect(screen.getByText('Không đọc được thông tin chia sẻ của runtime')).toBeInTheDocument();
+    expect(screen.getByText(/shareScopeMap: not an object .* running 3\.0\.0/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Bảng điều khiển remote' })).toBeInTheDocument();
+  });
 
   it('says the first page was hydrated from its prerendered HTML', () => {
     setFirstPage({ route: '/blog', rendering: 'hydrated' });

@@ -1,9 +1,9 @@
 import { useEffect, useReducer } from 'react';
 import { useStore } from 'zustand';
-import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
+import { FederationInternalsError, sharedModuleStates, type SharedModuleState } from '../federation-internals';
 import { inspectRemote } from '../remote-loader';
 import { remotesStore, type RemotesState } from '../remote-status';
 import styles from './remotes-panel.module.css';
@@ -13,26 +13,14 @@ const selectRemotes = (state: RemotesState) => state.remotes;
 const selectRegistry = (state: RemotesState) => state.registry;
 const selectFirstPage = (state: RemotesState) => state.firstPage;
 
-interface SingletonRow {
-  name: string;
-  version: string;
-  from: string;
-  loaded: boolean;
-}
-
-function singletonRows(): SingletonRow[] {
-  const scopes = getInstance()?.shareScopeMap ?? {};
-  const rows: SingletonRow[] = [];
-  for (const packages of Object.values(scopes)) {
-    for (const [name, versions] of Object.entries(packages)) {
-      for (const [version, shared] of Object.entries(versions)) {
-        // A tree-shaken singleton (react-router) records its load on its cut-down variant.
-        const treeShaken = (shared as { treeShaking?: { loaded?: boolean } }).treeShaking;
-        rows.push({ name, version, from: shared.from, loaded: Boolean(shared.loaded || treeShaken?.loaded) });
-      }
-    }
+/** The shared modules the runtime registered, or why they cannot be read on this runtime version. */
+function readSingletons(): { rows: SharedModuleState[] } | { error: string } {
+  try {
+    return { rows: sharedModuleStates() };
+  } catch (error) {
+    if (error instanceof FederationInternalsError) return { error: error.message };
+    throw error;
   }
-  return rows.sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
 }
 
 /** /__remotes: what the registry pins, what each remote build is and whether it fits, what the runtime loaded. */
@@ -46,7 +34,7 @@ export function RemotesPanel() {
   useEffect(() => {
     if (registry.state === 'ready') for (const name of REMOTE_NAMES) void inspectRemote(name);
   }, [registry.state, refreshes]);
-  const singletons = singletonRows();
+  const singletons = readSingletons();
 
   return (
     <section className={styles.panel}>
@@ -116,7 +104,17 @@ export function RemotesPanel() {
             </tr>
           </thead>
           <tbody>
-            {singletons.map((row) => (
+            {'error' in singletons && (
+              <tr>
+                <td colSpan={4} className={styles.error}>
+                  {TEXT.sharedUnreadable}
+                  <div>
+                    <code>{singletons.error}</code>
+                  </div>
+                </td>
+              </tr>
+            )}
+            {('rows' in singletons ? singletons.rows : []).map((row) => (
               <tr key={`${row.name}@${row.version}@${row.from}`}>
                 <th scope="row">
                   <code>{row.name}</code>
