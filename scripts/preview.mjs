@@ -26,6 +26,7 @@ const { values } = parseCliOrExit('preview', {
     'no-api': { type: 'boolean', default: false },
     http1: { type: 'boolean', default: false },
     http2: { type: 'boolean', default: false },
+    'public-host': { type: 'string' },
   },
 });
 
@@ -58,6 +59,8 @@ async function main() {
       process.exit(1);
     }
     const group = new ProcessGroup();
+    // However this process ends (an error, an exception), the auth API does not outlive it.
+    process.once('exit', () => group.stop(process.exitCode ?? 1));
     group.run(API.id, process.execPath, ['dist/main.js'], {
       cwd: join(ROOT, API.dir),
       env: { ...process.env, PORT: String(API.port) },
@@ -84,6 +87,7 @@ async function main() {
   for (const app of APPS) {
     const server = createStaticServer({
       tls,
+      publicHost: values['public-host'],
       root: join(appDir(app), 'dist'),
       spa: true,
       cors: app.kind === 'remote',

@@ -1,0 +1,100 @@
+// Every page the production server sends carries a Content-Security-Policy made from its own
+// inline scripts (scripts/lib/static-server-csp.mjs): the pages must run under it without a
+// single violation — prerendered, rendered in the browser, signed in — and no other origin may
+// frame them.
+import { createServer, type Server } from 'node:http';
+import type { Page } from '@playwright/test';
+import { signIn } from '../support/auth-flow.ts';
+import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { freePort } from '../support/files.mjs';
+import { expectRoutePage } from '../support/remote-page.ts';
+import { PUBLIC_PATHS, ROUTES } from '../support/routes.ts';
+import { startStack } from '../support/stack.mjs';
+
+const test = stackTest.extend<object, { stack: Stack }>({
+  stack: [
+    async ({}, use) => {
+      const stack = await startStack({ api: true, prerender: true });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const ACCOUNT_PATHS = ROUTES.map((route) => route.path).filter((path) => !PUBLIC_PATHS.includes(path));
+
+/** Every CSP violation the page reports, from its own event and from the console. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportViolation: (text: string) => void }).reportViolation;
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('each public route runs under its policy with no violation, prerendered and rendered in the browser', async ({
+  page,
+}) => {
+  const violations = await watchViolations(page);
+  for (const path of PUBLIC_PATHS) {
+    const prerendered = await page.goto(path);
+    expect(prerendered?.headers()['content-security-policy']).toContain("'strict-dynamic'");
+    await expect(page.locator('html[data-prerendered]')).toHaveCount(1);
+    await expectRoutePage(page, path);
+    // A query string: the shell's own page, rendered in the browser.
+    await page.goto(`${path}?csp=1`);
+    await expect(page.locator('html[data-prerendered]')).toHaveCount(0);
+    await expectRoutePage(page, path);
+  }
+  expect(violations).toEqual([]);
+});
+
+test('signing in and the account routes run with no violation', async ({ page, account }) => {
+  const violations = await watchViolations(page);
+  await page.goto('/signin');
+  await signIn(page, account.username, account.password);
+  await expect(page.getByRole('status').first()).toBeVisible();
+  for (const path of ACCOUNT_PATHS) {
+    await page.goto(path);
+    await expectRoutePage(page, path);
+  }
+  expect(violations).toEqual([]);
+});
+
+test.describe('on another origin', () => {
+  let framing: Server;
+  let framingUrl: string;
+
+  test.beforeAll(async ({ stack }) => {
+    const port = await freePort();
+    framing = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        request.url === '/own'
+          ? '<!doctype html><title>own</title><p id="own">framed</p>'
+          : `<!doctype html><title>framing</title><iframe id="devhub" src="${stack.shellUrl}/signin" onload="window.devhubLoaded = true"></iframe><iframe id="own" src="/own"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => framing.listen(port, '127.0.0.1', resolve));
+    framingUrl = `http://127.0.0.1:${port}/`;
+  });
+  test.afterAll(() => new Promise<void>((resolve) => framing.close(() => resolve())));
+
+  test('a page cannot frame /signin (its own page still frames)', async ({ page }) => {
+    await page.goto(framingUrl);
+    await expect(page.frameLocator('#own').locator('#own')).toHaveText('framed');
+    // Its load event comes once the browser has decided: the page, or the error it shows instead.
+    await page.waitForFunction(() => (window as unknown as { devhubLoaded?: boolean }).devhubLoaded === true);
+    await expect(page.frameLocator('#devhub').getByRole('button', { name: 'Đăng nhập', exact: true })).toHaveCount(0);
+  });
+});
