@@ -17,6 +17,7 @@ export const AUTH_API = {
   login: '/api/auth/login',
   register: '/api/auth/register',
   me: '/api/auth/me',
+  logout: '/api/auth/logout',
 } as const;
 
 /** What the real server says, for tests that quote the server's words: its own texts, not a copy. */
@@ -199,5 +200,16 @@ export const authApiHandlers = [
     if (!account) return refuse(401, AUTH_API_MESSAGES.sessionInvalid, { 'WWW-Authenticate': 'Bearer' });
     const { username, displayName, email } = account;
     return HttpResponse.json({ data: { username, displayName, email } });
+  }),
+
+  http.post(AUTH_API.logout, ({ request }) => {
+    const down = outageReply(false);
+    if (down) return down;
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
+    if (!token || !authApi.accountOf(token)) {
+      return refuse(401, AUTH_API_MESSAGES.sessionInvalid, { 'WWW-Authenticate': 'Bearer' });
+    }
+    sessions.delete(token);
+    return new HttpResponse(null, { status: 204 });
   }),
 ];

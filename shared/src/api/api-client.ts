@@ -31,6 +31,8 @@ declare module 'axios' {
 const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
 apiClient.interceptors.request.use((config) => {
+  // A call made for a given token keeps it: signing out sends the token the session just dropped.
+  if (config.headers.has('Authorization')) return config;
   const token = useSessionStore.getState().token;
   config.headers.set('Authorization', token ? `Bearer ${token}` : '');
   return config;

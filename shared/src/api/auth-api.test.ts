@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { AUTH_API, TEST_ACCOUNT, authApi } from '../../../test-support/auth-api-handlers';
 import { sentRequests, server } from '../../../test-support/msw-server';
 import { useSessionStore } from '../session/session-store';
-import { fetchCurrentUser, login, register } from './auth-api';
+import { fetchCurrentUser, login, logout, register } from './auth-api';
 
 const FORM = { ...TEST_ACCOUNT, confirmPassword: TEST_ACCOUNT.password };
 
@@ -45,6 +45,23 @@ describe('auth API calls (spec §7)', () => {
         path: '/api/auth/me',
         headers: expect.objectContaining({ authorization: `Bearer ${token}` }),
       }),
+    ]);
+  });
+
+  it('revokes the token it is given, whatever the session holds, and rejects once it is dead', async () => {
+    authApi.addAccount();
+    const revoked = authApi.tokenFor();
+    useSessionStore.getState().signIn(authApi.tokenFor());
+
+    await expect(logout(revoked)).resolves.toBeUndefined();
+    expect(authApi.accountOf(revoked)).toBeUndefined();
+    await expect(logout(revoked)).rejects.toMatchObject({ response: { status: 401 } });
+    expect(useSessionStore.getState().isAuthenticated).toBe(true);
+    expect(
+      (await sentRequests()).map(({ method, path, headers, body }) => [method, path, headers.authorization, body]),
+    ).toEqual([
+      ['POST', '/api/auth/logout', `Bearer ${revoked}`, undefined],
+      ['POST', '/api/auth/logout', `Bearer ${revoked}`, undefined],
     ]);
   });
 

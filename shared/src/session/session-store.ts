@@ -41,6 +41,27 @@ export const useSessionStore = create<SessionState>()((set) => ({
   syncFromStorage: () => set(sessionFromToken(readStorage(STORAGE_KEYS.accessToken))),
 }));
 
+/**
+ * "Đăng xuất": ends the session here at once, then has the auth API revoke its token, so that no
+ * copy of it (another tab, a leaked log) opens the account until it expires. The visitor never
+ * waits for the answer, and no answer changes the outcome: a network error, a 401 or a 500 leaves
+ * them signed out here all the same. The HTTP client loads on demand, as it does for the profile,
+ * so a visitor who never signed in never downloads it.
+ *
+ * Resolves once the auth API has answered or failed; never rejects.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  const { token, signOut } = useSessionStore.getState();
+  signOut();
+  if (token === null) return;
+  try {
+    const { logout } = await import('@devhub/shared/auth-api');
+    await logout(token);
+  } catch {
+    // Signed out here whatever happened there: the token then lives until it expires.
+  }
+}
+
 if (typeof window !== 'undefined') {
   useSessionStore.getState().syncFromStorage();
   window.addEventListener('storage', (event) => {
