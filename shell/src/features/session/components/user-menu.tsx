@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSessionStore } from '@devhub/shared/session-store';
+import { signOutEverywhere } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon, type IconName } from '@devhub/shared/icon';
 import { notify } from '../../../lib/notify';
@@ -20,7 +20,6 @@ export function UserMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const user = useCurrentUser();
-  const signOut = useSessionStore((state) => state.signOut);
   const navigate = useNavigate();
   const displayName = user?.displayName ?? SHELL_TEXT.userMenu.neutralName;
 
@@ -29,7 +28,7 @@ export function UserMenu() {
 
   const logout = () => {
     close();
-    signOut();
+    void signOutEverywhere();
     void notify('success', SHELL_TEXT.userMenu.loggedOut);
     void navigate('/');
   };
