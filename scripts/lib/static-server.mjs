@@ -200,6 +200,12 @@ async function fileInside(dir, pathname) {
   }
 }
 
+/** Whether a file has a brotli or gzip copy older than itself. */
+async function staleCopies({ path, stat }) {
+  const copies = await Promise.all(['.br', '.gz'].map((suffix) => fs.stat(`${path}${suffix}`).catch(() => null)));
+  return copies.some((copy) => copy && copy.mtimeMs < stat.mtimeMs);
+}
+
 /**
  * @typedef {object} StaticOptions
  * @property {string} [root]          directory to serve (none: only `files` and `mounts`)
@@ -357,7 +363,12 @@ function createApp({ tls, limits: givenLimits, ...options }) {
   /** Sends a located file with this project's headers; `servedPath` names it for the cache policy. */
   async function sendLocated(reply, located, servedPath) {
     reply.header('Cache-Control', cacheControlFor(servedPath));
-    if (PRECOMPRESSED_EXTENSIONS.test(located.path)) reply.header('Vary', 'Accept-Encoding');
+    if (PRECOMPRESSED_EXTENSIONS.test(located.path)) {
+      reply.header('Vary', 'Accept-Encoding');
+      // A file changed after its compressed copies were made (edited in place, a manifest
+      // rewritten): the copies are stale, so this request gets the file itself.
+      if (await staleCopies(located)) delete reply.request.headers['accept-encoding'];
+    }
     if (located.path.endsWith('.html')) {
       reply.header('Content-Security-Policy', await policyOf(located.path, located.stat));
     }

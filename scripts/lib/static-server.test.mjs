@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, get } from 'node:http';
 import { connect as connectHttp2, constants as http2Constants } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
@@ -119,6 +128,17 @@ describe('static server over HTTP/1.1', () => {
     const plain = await rawGet(`${base}/main.1a2b3c4d.js`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toContain('console.log');
+  });
+
+  it('sends the file itself once it changed after its compressed copies were made', async () => {
+    const file = join(served.root, 'edited.1a2b3c4d.js');
+    writeFileSync(file, 'console.log("before");'.repeat(200));
+    await writePrecompressed(file);
+    writeFileSync(file, 'console.log("after");'.repeat(200));
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const response = await rawGet(`${base}/edited.1a2b3c4d.js`, { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toContain('after');
   });
 
   it('answers ranges and revalidations', async () => {
