@@ -1,5 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { LiveRegions } from '../features/a11y/live-regions';
+import { RouteEffects } from '../features/a11y/route-effects';
 import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
@@ -16,8 +18,10 @@ export function App({ eagerToaster, Router = BrowserRouter }: AppProps) {
   useApplyTheme();
   return (
     <>
+      <LiveRegions />
       <Router>
         <AppRoutes />
+        <RouteEffects />
       </Router>
       <AppToaster eager={eagerToaster} />
       <OverrideBadge />

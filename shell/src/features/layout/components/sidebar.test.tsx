@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../../../test-support/render';
 import { useSidebarStore } from '../hooks/sidebar-store';
 import { Header } from './header';
@@ -53,6 +53,25 @@ describe('sidebar', () => {
   it('never marks the Requests entry, not even on /courses', () => {
     renderWithProviders(<Sidebar />, { route: '/courses' });
     expect(screen.getByRole('link', { name: 'Yêu cầu' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens as a modal dialog that holds focus and gives it back to its button', async () => {
+    const { user } = renderWithProviders(<Frame />, { path: '/*' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mở menu điều hướng' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Điều hướng chính' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const links = within(dialog).getAllByRole('link');
+    expect(links[0]).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(links.at(-1)).toHaveFocus();
+    await user.tab();
+    expect(links[0]).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mở menu điều hướng' })).toHaveFocus();
   });
 
   it('marks nothing on a deeper path', () => {

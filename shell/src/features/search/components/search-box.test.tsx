@@ -17,7 +17,7 @@ describe('header search box', () => {
     act(() => jest.advanceTimersByTime(199));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
-    expect(screen.getByRole('status', { name: 'Đang tìm…' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Đang tìm…');
 
     act(() => jest.advanceTimersByTime(699));
     expect(screen.getByRole('status')).toBeInTheDocument();

@@ -33,7 +33,7 @@ export function SearchBox() {
   };
 
   return (
-    <form className={styles.form} role="search" onSubmit={submit}>
+    <form className={styles.form} role="search" aria-label={SHELL_TEXT.search.label} onSubmit={submit}>
       <label className={styles.field}>
         <span className={styles.visuallyHidden}>{SHELL_TEXT.search.label}</span>
         <Icon name="search" size={18} />
@@ -50,7 +50,11 @@ export function SearchBox() {
           }}
         />
       </label>
-      {spinning && <span className={styles.spinner} role="status" aria-label={SHELL_TEXT.search.searching} />}
+      {spinning && (
+        <span className={styles.spinner} role="status">
+          <span className={styles.visuallyHidden}>{SHELL_TEXT.search.searching}</span>
+        </span>
+      )}
       {text.trim() !== '' && (
         <button type="button" className={styles.clear} onClick={clear} aria-label={SHELL_TEXT.search.clear}>
           <Icon name="close" size={16} />

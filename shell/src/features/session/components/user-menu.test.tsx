@@ -68,6 +68,44 @@ describe('user menu', () => {
     expect(screen.queryByRole('link', { name: 'Hồ sơ' })).not.toBeInTheDocument();
   });
 
+  it('is a disclosure: a button that controls a list only while it exists, promising no menu', async () => {
+    signInAs();
+    const { user } = renderWithProviders(<UserMenu />);
+    expect(trigger()).not.toHaveAttribute('aria-haspopup');
+    expect(trigger()).not.toHaveAttribute('aria-controls');
+    await user.click(trigger());
+    const controlled = document.getElementById(trigger().getAttribute('aria-controls') ?? '');
+    expect(controlled).toContainElement(screen.getByRole('link', { name: 'Hồ sơ' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('gives focus back to its button on Escape, and closes when focus leaves it', async () => {
+    signInAs();
+    const { user } = renderWithProviders(
+      <div>
+        <UserMenu />
+        <button type="button">sau menu</button>
+      </div>,
+    );
+    await user.click(trigger());
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Hồ sơ' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Hồ sơ' })).not.toBeInTheDocument();
+    expect(trigger()).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(trigger()).toHaveAttribute('aria-expanded', 'true');
+    await user.tab({ shift: true });
+    expect(trigger()).not.toHaveFocus();
+    expect(screen.queryByRole('link', { name: 'Hồ sơ' })).not.toBeInTheDocument();
+
+    await user.click(trigger());
+    for (let press = 0; press < 6; press += 1) await user.tab();
+    expect(screen.getByRole('button', { name: 'sau menu' })).toHaveFocus();
+    expect(trigger()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it("links 'Hồ sơ', 'Kho lưu trữ', 'Đơn hàng' and 'Cài đặt' to the account pages", async () => {
     signInAs();
     const { user } = renderWithProviders(<UserMenu />);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signOutEverywhere } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
@@ -15,16 +15,36 @@ const LINKS: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
   { to: '/setting', label: SHELL_TEXT.userMenu.setting, icon: 'settings' },
 ];
 
+/**
+ * The account menu, a WAI-ARIA APG disclosure navigation menu: a button that shows or hides a
+ * list of links (no menu roles, so no menu keys are promised). It closes on Escape, which puts
+ * focus back on the button, and when focus or a pointer press goes outside it.
+ */
 export function UserMenu() {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const displayName = user?.displayName ?? SHELL_TEXT.userMenu.neutralName;
 
   const close = () => setOpen(false);
-  useDismiss(open, [containerRef], close);
+  useDismiss(open, [containerRef], (reason) => {
+    close();
+    // Escape from inside the menu would otherwise leave focus on a link that is gone.
+    if (reason === 'escape' && containerRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
+  });
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!open || !container) return undefined;
+    const closeWhenFocusLeaves = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (!next || !container.contains(next)) setOpen(false);
+    };
+    container.addEventListener('focusout', closeWhenFocusLeaves);
+    return () => container.removeEventListener('focusout', closeWhenFocusLeaves);
+  }, [open]);
 
   const logout = () => {
     close();
@@ -36,11 +56,11 @@ export function UserMenu() {
   return (
     <div className={styles.container} ref={containerRef}>
       <button
+        ref={triggerRef}
         type="button"
         className={styles.trigger}
-        aria-haspopup="true"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={open ? menuId : undefined}
         aria-label={`${SHELL_TEXT.userMenu.open}: ${displayName}`}
         onClick={() => setOpen((value) => !value)}
       >
@@ -49,7 +69,8 @@ export function UserMenu() {
         <Icon name="chevronDown" size={16} />
       </button>
       {open && (
-        <div className={styles.menu} id={menuId}>
+        // Focusable by script only, so a click on its text keeps focus inside and the menu open.
+        <div className={styles.menu} id={menuId} tabIndex={-1}>
           <div className={styles.identity}>
             <img
               className={styles.avatarLarge}
