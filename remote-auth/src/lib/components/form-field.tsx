@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import styles from './form-field.module.css';
 
@@ -10,10 +10,22 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   labelAside?: ReactNode;
 }
 
-/** A labelled input whose error sits under it and is announced with it (aria-describedby). */
+/**
+ * A labelled input whose error sits under it and is read with it (aria-describedby). An error
+ * that appears or changes while the user types (react-hook-form re-validating) is also said
+ * once in the field's live region; one that comes with a submit is read as focus lands on it.
+ */
 export function FormField({ label, registration, error, labelAside, ...inputProps }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const typed = useRef(false);
+  const [spoken, setSpoken] = useState('');
+  useEffect(() => {
+    if (!typed.current) return;
+    typed.current = false;
+    // Each change is a new text, so the region says it; a cleared error says nothing.
+    setSpoken(error ? `${label}: ${error}` : '');
+  }, [error, label]);
   return (
     <div className={styles.field}>
       <div className={styles.labelRow}>
@@ -25,6 +37,14 @@ export function FormField({ label, registration, error, labelAside, ...inputProp
       <input
         {...inputProps}
         {...registration}
+        onChange={(event) => {
+          typed.current = true;
+          return registration.onChange(event);
+        }}
+        onBlur={(event) => {
+          typed.current = false;
+          return registration.onBlur(event);
+        }}
         id={id}
         className={styles.input}
         aria-required="true"
@@ -36,6 +56,9 @@ export function FormField({ label, registration, error, labelAside, ...inputProp
           {error}
         </p>
       )}
+      <span className={styles.visuallyHidden} aria-live="polite">
+        {spoken}
+      </span>
     </div>
   );
 }

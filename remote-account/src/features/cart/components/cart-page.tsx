@@ -3,12 +3,17 @@ import { markContentReady } from '@devhub/shared/remote-contract';
 import { ACCOUNT_TEXT } from '../../../lib/account-text';
 import styles from '../../../lib/page.module.css';
 
-/** The orders page is still the old site's placeholder: just the word "Cart" (spec §2). */
+/**
+ * The orders page is still the old site's placeholder: just the word "Cart" (spec §2), as the
+ * page's heading (every page has one for focus to land on), and in English, as the spec says it.
+ */
 export function CartPage() {
   useEffect(() => markContentReady('account/CartPage'), []);
   return (
     <section className={styles.page}>
-      <p className={styles.text}>{ACCOUNT_TEXT.cartText}</p>
+      <h1 className={styles.text} lang="en">
+        {ACCOUNT_TEXT.cartText}
+      </h1>
     </section>
   );
 }

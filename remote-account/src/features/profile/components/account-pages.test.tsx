@@ -12,12 +12,13 @@ describe('account placeholder pages (spec §2)', () => {
     ['Setting', SettingPage],
   ])('shows only the text heading %s', (heading, Page) => {
     const { container } = renderWithProviders(<Page />);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toHaveAttribute('lang', 'en');
     expect(container.querySelector('section')?.textContent).toBe(heading);
   });
 
-  it('shows just the word Cart', () => {
+  it('shows just the word Cart, as its English heading', () => {
     const { container } = renderWithProviders(<CartPage />);
     expect(container.querySelector('section')?.textContent).toBe('Cart');
+    expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toHaveAttribute('lang', 'en');
   });
 });

@@ -7,7 +7,9 @@ export function ProfilePage() {
   useEffect(() => markContentReady('account/ProfilePage'), []);
   return (
     <section className={styles.page}>
-      <h1 className={styles.heading}>{ACCOUNT_TEXT.profileHeading}</h1>
+      <h1 className={styles.heading} lang="en">
+        {ACCOUNT_TEXT.profileHeading}
+      </h1>
     </section>
   );
 }

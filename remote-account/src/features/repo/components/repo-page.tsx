@@ -7,7 +7,9 @@ export function RepoPage() {
   useEffect(() => markContentReady('account/RepoPage'), []);
   return (
     <section className={styles.page}>
-      <h1 className={styles.heading}>{ACCOUNT_TEXT.repoHeading}</h1>
+      <h1 className={styles.heading} lang="en">
+        {ACCOUNT_TEXT.repoHeading}
+      </h1>
     </section>
   );
 }

@@ -7,7 +7,9 @@ export function SettingPage() {
   useEffect(() => markContentReady('account/SettingPage'), []);
   return (
     <section className={styles.page}>
-      <h1 className={styles.heading}>{ACCOUNT_TEXT.settingHeading}</h1>
+      <h1 className={styles.heading} lang="en">
+        {ACCOUNT_TEXT.settingHeading}
+      </h1>
     </section>
   );
 }

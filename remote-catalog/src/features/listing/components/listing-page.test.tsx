@@ -235,6 +235,16 @@ describe('ListingPage', () => {
       expect(scroll).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
       expect(pageInput()).toHaveValue('2');
       expect(cardTitles()).not.toEqual(firstPage);
+      // Focus goes up with the view.
+      expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    });
+
+    it('keeps focus off <body> when the button used becomes disabled', async () => {
+      const { user, router } = await renderListing('blog', '?page=2');
+      await user.click(screen.getByRole('button', { name: 'Trang trước' }));
+      await waitFor(() => expect(searchParams(router).has('page')).toBe(false));
+      expect(screen.getByRole('button', { name: 'Trang trước' })).toBeDisabled();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     });
 
     it('goes to a typed page and clamps it to the last page', async () => {

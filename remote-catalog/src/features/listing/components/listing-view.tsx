@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { PAGE_SIZE } from '@devhub/shared/constants';
 import { markContentReady } from '@devhub/shared/remote-contract';
 import type { ListingKind } from '@devhub/shared/types';
@@ -25,6 +25,9 @@ export function ListingView({ kind }: { kind: ListingKind }) {
   const { params, searchParams, update, replaceWith } = useListingParams(kind);
   const { query, tags, sort, page } = params;
   const resultsHeadingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Back at the top, focus is there too: the control that was used may be far below or gone.
+  const focusHeading = () => headingRef.current?.focus({ preventScroll: true });
 
   // Each derivation depends only on what it uses: typing a query filters again but never
   // re-ranks the tags.
@@ -53,12 +56,15 @@ export function ListingView({ kind }: { kind: ListingKind }) {
   const goToPage = (page: number) => {
     update({ page });
     scrollToTop();
+    focusHeading();
   };
 
   return (
     <div className={styles.page}>
       <header className={styles.head}>
-        <h1 className={styles.heading}>{CATALOG_TEXT.headings[kind]}</h1>
+        <h1 ref={headingRef} className={styles.heading} tabIndex={-1}>
+          {CATALOG_TEXT.headings[kind]}
+        </h1>
         <p className={styles.count} role="status">
           {CATALOG_TEXT.resultCount(shown.total)}
         </p>
@@ -88,7 +94,7 @@ export function ListingView({ kind }: { kind: ListingKind }) {
           </>
         )}
       </section>
-      <GoToTopButton />
+      <GoToTopButton onTop={focusHeading} />
     </div>
   );
 }

@@ -1,11 +1,20 @@
-import { useId, useState, type FocusEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
 import styles from './tag-filter.module.css';
 
+/** The index of the first tag that does not fit whole in the collapsed list, if one does not. */
+function firstClipped(list: HTMLUListElement): number | null {
+  const bottom = list.getBoundingClientRect().top + list.clientHeight;
+  const index = [...list.children].findIndex((item) => item.getBoundingClientRect().bottom > bottom + 0.5);
+  return index === -1 ? null : index;
+}
+
 /**
  * The tag panel (spec §4): collapsed to a fixed height with a faded edge ('Mở rộng') or expanded
- * ('Thu gọn'). Selected tags are pressed toggles; an item must carry every one of them.
+ * ('Thu gọn'). Selected tags are pressed toggles; an item must carry every one of them. Tags
+ * that do not fit the collapsed panel are hidden, not merely clipped: out of the Tab order and
+ * of the accessibility tree, and their boxes no longer lie over the toggle below.
  */
 export function TagFilter({
   tags,
@@ -19,14 +28,23 @@ export function TagFilter({
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [clippedFrom, setClippedFrom] = useState<number | null>(null);
 
-  // Tabbing onto a tag hidden under the collapsed edge opens the panel, so focus is never out of sight.
-  const revealFocused = (event: FocusEvent<HTMLUListElement>) => {
-    if (expanded) return;
-    const list = event.currentTarget;
-    const target = event.target;
-    if (target.offsetTop + target.offsetHeight > list.clientHeight) setExpanded(true);
-  };
+  // Measured after layout (the server cannot know the width), and again whenever it changes.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || expanded) {
+      setClippedFrom(null);
+      return undefined;
+    }
+    const measure = () => setClippedFrom(firstClipped(list));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [expanded, tags]);
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -38,11 +56,12 @@ export function TagFilter({
           <span className={styles.selectedCount}>{CATALOG_TEXT.selectedTags(selected.length)}</span>
         )}
       </div>
-      <ul id={listId} className={styles.list} data-expanded={expanded} onFocus={revealFocused}>
-        {tags.map((tag) => {
+      <ul ref={listRef} id={listId} className={styles.list} data-expanded={expanded}>
+        {tags.map((tag, index) => {
           const pressed = selected.includes(tag);
+          const clipped = clippedFrom !== null && index >= clippedFrom;
           return (
-            <li key={tag}>
+            <li key={tag} className={clipped ? styles.clipped : undefined}>
               <button type="button" className={styles.tag} aria-pressed={pressed} onClick={() => onToggle(tag)}>
                 {tag}
               </button>
