@@ -11,14 +11,23 @@
 //          --prerender (both sides serve the public routes prerendered, as `npm run remotes -- use` leaves them)
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { CliError, UsageError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
 import { copyWorkspace } from '../scripts/lib/workspace-copy.mjs';
 import { WORKSPACE_ROOT } from '../scripts/lib/workspace.mjs';
-import { launchBrowser } from '../e2e/support/browser.mjs';
-import { startStack } from '../e2e/support/stack.mjs';
-import { BENCH_ROUTES, lighthouseMedians, measureRoute, median } from './lib/measure.mjs';
 
-const { values } = parseArgs({
+const USAGE = `usage: npm run bench:ab -- --patch <file made with git diff> [options]
+  --patch <file>           B is the working tree with this patch applied (A: the working tree)
+  --runs <n>               runs per side, alternating (3)
+  --loads <n>              cold loads per route and run (9)
+  --protocol h2|h1|both    (h2)
+  --rtt <ms>               added round trip (40)
+  --lighthouse             adds Lighthouse score, TBT and LCP (one run per side and run)
+  --prerender              both sides serve the public routes prerendered
+  -h, --help               this help
+Appends a section to bench/ab.md.`;
+
+const { values } = parseCliOrExit('bench:ab', {
+  usage: USAGE,
   options: {
     patch: { type: 'string' },
     runs: { type: 'string', default: '3' },
@@ -29,16 +38,31 @@ const { values } = parseArgs({
     prerender: { type: 'boolean', default: false },
   },
 });
-if (!values.patch || !existsSync(values.patch)) {
-  console.error(
-    'usage: npm run bench:ab -- --patch <file made with git diff> [--runs 3] [--loads 9] [--protocol h2|h1|both] [--lighthouse] [--prerender]',
-  );
-  process.exit(2);
-}
+// Loaded once the command line is understood: --help answers without loading a browser driver.
+const { launchBrowser } = await import('../e2e/support/browser.mjs');
+const { startStack } = await import('../e2e/support/stack.mjs');
+const { BENCH_ROUTES, lighthouseMedians, measureRoute, median } = await import('./lib/measure.mjs');
+
 const RUNS = Number(values.runs);
 const LOADS = Number(values.loads);
 const RTT_MS = Number(values.rtt);
 const PROTOCOLS = values.protocol === 'both' ? ['h2', 'h1'] : [values.protocol];
+
+/** The command line's problems, before anything is copied or built. */
+function checkOptions() {
+  if (!values.patch) throw new UsageError('which patch? --patch <file made with git diff>');
+  if (!existsSync(values.patch)) throw new CliError(`--patch ${values.patch}: no such file`);
+  for (const [option, value, least] of [
+    ['--runs', RUNS, 1],
+    ['--loads', LOADS, 1],
+    ['--rtt', RTT_MS, 0],
+  ]) {
+    if (!Number.isInteger(value) || value < least)
+      throw new UsageError(`${option} must be a whole number from ${least}, got "${values[option.slice(2)]}"`);
+  }
+  if (!['h2', 'h1', 'both'].includes(values.protocol))
+    throw new UsageError(`--protocol must be h2, h1 or both, got "${values.protocol}"`);
+}
 const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
 
 /** The patch's first lines up to the diff: what B is, in the author's words. */
@@ -70,6 +94,7 @@ const runsCell = (values, digits) =>
   `${fmt(median(values), digits)} [${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}] (${values.map((v) => fmt(v, digits)).join(', ')})`;
 
 async function main() {
+  checkOptions();
   const description = patchDescription(values.patch);
   console.log(`A/B: ${description}\nBuilding both sides…`);
   const sides = { A: copyWorkspace(), B: copyWorkspace() };
@@ -146,7 +171,4 @@ async function main() {
   console.log(section);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runCli('bench:ab', main);

@@ -9,11 +9,23 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { localCertificate } from '../scripts/lib/local-certificate.mjs';
-import { closeServer, createStaticServer, listen } from '../scripts/lib/static-server.mjs';
-import { launchBrowser } from '../e2e/support/browser.mjs';
-import { ROOT, startStack } from '../e2e/support/stack.mjs';
-import { BENCH_ROUTES, lighthouseMedians, measureRoute, median } from './lib/measure.mjs';
+import { CliError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
+import { packageBin } from '../scripts/lib/package-bin.mjs';
+
+const USAGE = `usage: npm run bench
+Builds every app and one bundle of the same app (mono), then measures the federated, prerendered
+and mono sides over HTTP/2 and HTTP/1.1; writes bench/results.json and bench/results.md.
+Environment: BENCH_LOADS (15) cold loads per route, BENCH_RTT_MS (40) added round trip,
+BENCH_LIGHTHOUSE_RUNS (3), BENCH_BUILD_RUNS (3), BENCH_PROTOCOLS ("h2,h1").
+  -h, --help  this help`;
+
+parseCliOrExit('bench', { usage: USAGE });
+// Loaded once the command line is understood: --help answers without loading a browser driver.
+const { localCertificate } = await import('../scripts/lib/local-certificate.mjs');
+const { closeServer, createStaticServer, listen } = await import('../scripts/lib/static-server.mjs');
+const { launchBrowser } = await import('../e2e/support/browser.mjs');
+const { ROOT, startStack } = await import('../e2e/support/stack.mjs');
+const { BENCH_ROUTES, lighthouseMedians, measureRoute, median } = await import('./lib/measure.mjs');
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
 // Loopback has no latency, which would hide the cost of sequential round trips: every request
@@ -27,12 +39,10 @@ const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
 const MONO_CONFIG = join(ROOT, 'bench', 'mono', 'rspack.config.ts');
 const MONO_DIR = join(ROOT, 'bench', 'tmp', 'mono');
 const RESULTS_DIR = join(ROOT, 'bench');
-const rspackCli = join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
-
 function build(dir, args = []) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [rspackCli, 'build', ...args], {
+    const child = spawn(process.execPath, [packageBin('@rspack/cli'), 'build', ...args], {
       cwd: join(ROOT, dir),
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +53,7 @@ function build(dir, args = []) {
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('close', (code) =>
-      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${dir} build failed:\n${errors}`)),
+      code === 0 ? resolve(performance.now() - started) : reject(new CliError(`${dir} build failed:\n${errors}`)),
     );
   });
 }
@@ -170,6 +180,15 @@ function markdown(rows, results) {
 }
 
 async function main() {
+  // A run needs at least one of each; the added latency may be none.
+  const counts = { BENCH_LOADS: LOADS, BENCH_LIGHTHOUSE_RUNS: LIGHTHOUSE_RUNS, BENCH_BUILD_RUNS: BUILD_RUNS };
+  for (const [name, value] of Object.entries({ ...counts, BENCH_RTT_MS: RTT_MS })) {
+    const least = name in counts ? 1 : 0;
+    if (!Number.isInteger(value) || value < least)
+      throw new CliError(`${name} must be a whole number from ${least}, got "${process.env[name]}"`);
+  }
+  const unknown = PROTOCOLS.filter((protocol) => !(protocol in PROTOCOL_NAMES));
+  if (unknown.length > 0) throw new CliError(`BENCH_PROTOCOLS: unknown protocol(s) ${unknown.join(', ')} (h2, h1)`);
   console.log(`Building (median of ${BUILD_RUNS})…`);
   const buildResults = await buildTimes();
   const browser = await launchBrowser();
@@ -196,7 +215,4 @@ async function main() {
   console.log('Wrote bench/results.json and bench/results.md');
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runCli('bench', main);

@@ -4,8 +4,15 @@
 // show its own content (its content-ready mark) and no "Không tải được nội dung" panel.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCliOrExit } from '../scripts/lib/cli.mjs';
 import { launchBrowser } from './support/browser.mjs';
 import { ROOT, startStack } from './support/stack.mjs';
+
+parseCliOrExit('screenshots', {
+  usage: `usage: npm run screenshots
+Builds, then pictures the main screens (3 widths, 2 themes) into e2e/artifacts/screenshots/.
+  -h, --help  this help`,
+});
 
 const OUT = join(ROOT, 'e2e', 'artifacts', 'screenshots');
 const WIDTHS = [390, 800, 1280];

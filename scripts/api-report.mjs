@@ -3,27 +3,40 @@
 // checking that a change to them comes with the version it needs (see scripts/lib/api-report.mjs).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeReport, diffReports, requiredVersion } from './lib/api-report.mjs';
+import { parseCli, runCli } from './lib/cli.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 import lt from 'semver/functions/lt.js';
 
 export const SHARED_DIR = join(WORKSPACE_ROOT, 'shared');
 export const REPORT_FILE = join(SHARED_DIR, 'api-report.json');
 
-const current = computeReport(SHARED_DIR);
-if (existsSync(REPORT_FILE)) {
-  const committed = JSON.parse(readFileSync(REPORT_FILE, 'utf8'));
-  const { level, changes } = diffReports(committed.entries, current.entries);
-  const needed = requiredVersion(committed.version, level);
-  if (lt(current.version, needed)) {
-    console.error(
-      `api-report: ${current.package}'s exports changed (${level}) since ${committed.version}:\n${changes.map((change) => `  - ${change}`).join('\n')}\nBump its version to ${needed} or higher first (shared/package.json and the apps' dependency on it).`,
+const USAGE = `usage: npm run api-report
+Rewrites shared/api-report.json from @devhub/shared's exports; refuses (exit 1) a change to them
+that the package's version does not announce by semver's rules (scripts/lib/api-report.mjs).
+  -h, --help  this help`;
+
+async function main() {
+  parseCli({ usage: USAGE });
+  // Loaded once the command line is understood: it brings the TypeScript compiler.
+  const { computeReport, diffReports, requiredVersion } = await import('./lib/api-report.mjs');
+  const current = computeReport(SHARED_DIR);
+  if (existsSync(REPORT_FILE)) {
+    const committed = JSON.parse(readFileSync(REPORT_FILE, 'utf8'));
+    const { level, changes } = diffReports(committed.entries, current.entries);
+    const needed = requiredVersion(committed.version, level);
+    if (lt(current.version, needed)) {
+      console.error(
+        `api-report: ${current.package}'s exports changed (${level}) since ${committed.version}:\n${changes.map((change) => `  - ${change}`).join('\n')}\nBump its version to ${needed} or higher first (shared/package.json and the apps' dependency on it).`,
+      );
+      return 1;
+    }
+    console.log(
+      changes.length > 0 ? `${changes.length} change(s), ${level}:\n  ${changes.join('\n  ')}` : 'No export changed.',
     );
-    process.exit(1);
   }
-  console.log(
-    changes.length > 0 ? `${changes.length} change(s), ${level}:\n  ${changes.join('\n  ')}` : 'No export changed.',
-  );
+  writeFileSync(REPORT_FILE, `${JSON.stringify(current, null, 2)}\n`);
+  console.log(`Wrote ${REPORT_FILE} (${current.package} ${current.version}).`);
+  return 0;
 }
-writeFileSync(REPORT_FILE, `${JSON.stringify(current, null, 2)}\n`);
-console.log(`Wrote ${REPORT_FILE} (${current.package} ${current.version}).`);
+
+runCli('api-report', main);

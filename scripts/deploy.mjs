@@ -7,9 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { UsageError, parseCli, runCli } from './lib/cli.mjs';
-import { PackageBinError, packageBin } from './lib/package-bin.mjs';
-import { CliError } from './lib/registry-file.mjs';
+import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
+import { packageBin } from './lib/package-bin.mjs';
 import { WORKSPACE_ROOT as ROOT, remoteApps } from './lib/workspace.mjs';
 
 const USAGE = `usage: npm run deploy -- <remote> [--to <dir>] [--source <dir>] [--source-maps <dir>]
@@ -174,23 +173,19 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, sourceMaps,
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runCli(
-    'deploy',
-    () => {
-      const { values, positionals } = parseCli({
-        usage: USAGE,
-        allowPositionals: true,
-        options: { to: { type: 'string' }, source: { type: 'string' }, 'source-maps': { type: 'string' } },
-      });
-      if (positionals.length === 0)
-        throw new UsageError(
-          `which remote? (${remoteApps()
-            .map((app) => app.name)
-            .join(', ')})`,
-        );
-      if (positionals.length > 1) throw new UsageError(`one remote at a time (got ${positionals.join(', ')})`);
-      deploy({ remote: positionals[0], to: values.to, source: values.source, sourceMaps: values['source-maps'] });
-    },
-    { known: [CliError, PackageBinError] },
-  );
+  runCli('deploy', () => {
+    const { values, positionals } = parseCli({
+      usage: USAGE,
+      allowPositionals: true,
+      options: { to: { type: 'string' }, source: { type: 'string' }, 'source-maps': { type: 'string' } },
+    });
+    if (positionals.length === 0)
+      throw new UsageError(
+        `which remote? (${remoteApps()
+          .map((app) => app.name)
+          .join(', ')})`,
+      );
+    if (positionals.length > 1) throw new UsageError(`one remote at a time (got ${positionals.join(', ')})`);
+    deploy({ remote: positionals[0], to: values.to, source: values.source, sourceMaps: values['source-maps'] });
+  });
 }

@@ -1,8 +1,8 @@
 // `npm run remotes -- <list|use|rollback|doctor> …`: pin, roll back and check the remote
 // versions an environment's shell loads. The shell reads the registry at runtime, so none
 // of this needs a shell rebuild.
-import { UsageError, parseCli, runCli } from './lib/cli.mjs';
-import { CliError, registryPath } from './lib/registry-file.mjs';
+import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
+import { registryPath } from './lib/registry-file.mjs';
 import {
   describePrerender,
   localSources,
@@ -151,4 +151,4 @@ async function main() {
   }
 }
 
-runCli('remotes', main, { known: [CliError] });
+runCli('remotes', main);

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, withPorts } from './lib/apps.mjs';
-import { parseCli, runCli } from './lib/cli.mjs';
-import { PackageBinError, packageBin } from './lib/package-bin.mjs';
+import { CliError, parseCli, runCli } from './lib/cli.mjs';
+import { packageBin } from './lib/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
-import { CliError, readRegistry, registryPath } from './lib/registry-file.mjs';
+import { readRegistry, registryPath } from './lib/registry-file.mjs';
 
 const USAGE = `usage: npm start [-- [--remotes <env> [--local <remote>[,<remote>…]]] [--<app>-port <port>…]]
   --remotes <env>         run the shell against shell/public/remotes.<env>.json (or DEVHUB_REMOTES)
@@ -135,4 +135,4 @@ async function main() {
   );
 }
 
-runCli('start', main, { known: [CliError, PortError, PackageBinError] });
+runCli('start', main, { known: [PortError] });

@@ -3,6 +3,13 @@
 // runs. Run with `npm run bench -w remote-catalog`.
 import { register } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { parseCliOrExit } from '../../scripts/lib/cli.mjs';
+
+parseCliOrExit('catalog-bench', {
+  usage: `usage: npm run bench -w remote-catalog
+The listing's derivations on 100,000 generated items: the median of repeated runs.
+  -h, --help  this help`,
+});
 
 register('../scripts/ts-hooks.mjs', import.meta.url);
 

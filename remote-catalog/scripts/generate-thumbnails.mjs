@@ -1,8 +1,13 @@
 // Writes the catalogue's thumbnails: one SVG per topic, drawn from a palette, so the sample data
-// needs no image host. Run with `node scripts/generate-thumbnails.mjs` after changing a topic.
+// needs no image host. Run with `node scripts/generate-thumbnails.mjs` (in remote-catalog/) after changing a topic.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCli, runCli } from '../../scripts/lib/cli.mjs';
+
+const USAGE = `usage: node remote-catalog/scripts/generate-thumbnails.mjs
+Writes one SVG thumbnail per topic into remote-catalog/src/features/catalog/assets/thumbnails/.
+  -h, --help  this help`;
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../src/features/catalog/assets/thumbnails');
 const WIDTH = 640;
@@ -63,8 +68,11 @@ function thumbnail([name, label, caption, from, to, motif]) {
 `;
 }
 
-mkdirSync(OUT_DIR, { recursive: true });
-for (const topic of TOPICS) {
-  writeFileSync(join(OUT_DIR, `${topic[0]}.svg`), thumbnail(topic));
-}
-process.stdout.write(`${TOPICS.length} thumbnails written to ${OUT_DIR}\n`);
+runCli('thumbnails', () => {
+  parseCli({ usage: USAGE });
+  mkdirSync(OUT_DIR, { recursive: true });
+  for (const topic of TOPICS) {
+    writeFileSync(join(OUT_DIR, `${topic[0]}.svg`), thumbnail(topic));
+  }
+  process.stdout.write(`${TOPICS.length} thumbnails written to ${OUT_DIR}\n`);
+});

@@ -7,8 +7,14 @@ import { parseArgs } from 'node:util';
 
 /** @typedef {NonNullable<import('node:util').ParseArgsConfig['options']>} OptionsConfig */
 
+/** An error a command reports as one clear line (exit 1), not as a crash. */
+export class CliError extends Error {
+  /** @override */
+  name = 'CliError';
+}
+
 /** A wrong command line: the command reports it as one line pointing at --help. */
-export class UsageError extends Error {
+export class UsageError extends CliError {
   /** @override */
   name = 'UsageError';
 }
@@ -112,7 +118,7 @@ export function describeFailure(error, known = []) {
     return `${what} (see --help)`;
   }
   if (error instanceof UsageError) return `${error.message} (see --help)`;
-  if (known.some((type) => error instanceof type)) return error.message;
+  if (error instanceof CliError || known.some((type) => error instanceof type)) return error.message;
   if (isSystemError(error)) {
     const reason = SYSTEM_ERRORS[error.code] ?? error.message.split('\n')[0];
     const verb = SYSCALL_VERBS[error.syscall] ?? `${error.syscall} failed on`;

@@ -5,10 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { CliError } from './cli.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 /** A package or executable that is not there: the commands report it as one line. */
-export class PackageBinError extends Error {
+export class PackageBinError extends CliError {
   /** @override */
   name = 'PackageBinError';
 }

@@ -6,17 +6,15 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { describeRegistryProblem, validateRegistry } from '@devhub/contracts/registry';
+import { CliError } from './cli.mjs';
 import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
 
 /** @typedef {import('@devhub/contracts/registry').Registry} Registry */
 
 export const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
 
-/** An error the CLI reports as one clear line (exit 1), not as a crash. */
-export class CliError extends Error {
-  /** @override */
-  name = 'CliError';
-}
+// The one class every command reports as a line (scripts/lib/cli.mjs), for the modules that import it from here.
+export { CliError };
 
 /** The remotes a registry pins, and the package each is published as. */
 const REMOTES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));

@@ -20,12 +20,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { CliError } from './cli.mjs';
+import { packageBin } from './package-bin.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 /** @param {string[]} args */
 function git(...args) {
   const result = spawnSync('git', args, { cwd: WORKSPACE_ROOT, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr.toString()}`);
+  if (result.status !== 0) throw new CliError(`git ${args.join(' ')} failed: ${result.stderr.toString()}`);
   return result.stdout;
 }
 
@@ -53,7 +55,7 @@ function copyWorkingTree(target) {
 function copyRevision(ref, target) {
   const archive = git('archive', '--format=tar', ref);
   const tar = spawnSync('tar', ['-x', '-C', target], { input: archive });
-  if (tar.status !== 0) throw new Error(`extracting ${ref} failed: ${tar.stderr.toString()}`);
+  if (tar.status !== 0) throw new CliError(`extracting ${ref} failed: ${tar.stderr.toString()}`);
 }
 
 /**
@@ -125,12 +127,13 @@ export function copyWorkspace({ ref, parent = tmpdir() } = {}) {
     },
     applyPatch(patchFile) {
       const result = spawnSync('git', ['apply', resolve(patchFile)], { cwd: root, encoding: 'utf8' });
-      if (result.status !== 0) throw new Error(`${patchFile} does not apply: ${result.stderr}`);
+      if (result.status !== 0) throw new CliError(`${patchFile} does not apply: ${result.stderr}`);
     },
     build(app, env = {}) {
       const cwd = join(root, app);
       return new Promise((resolvePromise, reject) => {
-        const child = spawn(process.execPath, [join(root, 'node_modules/@rspack/cli/bin/rspack.js'), 'build'], {
+        // The copy's own rspack, resolved from its root as the copy's packages are.
+        const child = spawn(process.execPath, [packageBin('@rspack/cli', { from: root }), 'build'], {
           cwd,
           env: { ...process.env, NODE_ENV: 'production', ...env },
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,7 +142,7 @@ export function copyWorkspace({ ref, parent = tmpdir() } = {}) {
         child.stdout.on('data', (chunk) => (output += chunk));
         child.stderr.on('data', (chunk) => (output += chunk));
         child.on('close', (code) =>
-          code === 0 ? resolvePromise(join(cwd, 'dist')) : reject(new Error(`building ${app} failed:\n${output}`)),
+          code === 0 ? resolvePromise(join(cwd, 'dist')) : reject(new CliError(`building ${app} failed:\n${output}`)),
         );
       });
     },
