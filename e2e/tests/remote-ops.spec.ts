@@ -1,6 +1,6 @@
 // What the product's users came for, end to end: publish two versions of a remote, pin, roll
 // back and override them without touching the shell's build, and check an environment.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -51,6 +51,7 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
       } finally {
         copy.remove();
         rmSync(dir, { recursive: true, force: true });
+        rmSync(`${dir}-sourcemaps`, { recursive: true, force: true });
       }
     },
     { scope: 'worker', timeout: 180_000 },
@@ -103,6 +104,21 @@ test.describe('remote operations', () => {
     );
     expect(manifest.metaData.buildInfo.buildVersion).toBe('1.1.0');
     expect(manifest.metaData.buildInfo.buildHash).toBe(index.versions[1]!.buildHash);
+
+    // No source map is published, nor pointed at: they are kept beside the deploy folder.
+    const published = readdirSync(join(deployment.dir, 'remote-catalog', '1.1.0'), { recursive: true }).map(String);
+    expect(published.filter((file) => file.endsWith('.map'))).toEqual([]);
+    const code = published.filter((file) => /\.(c?js|css)$/.test(file));
+    expect(code).toEqual(expect.arrayContaining([expect.stringMatching(/\.js$/), expect.stringMatching(/\.cjs$/)]));
+    for (const file of code) {
+      expect(readFileSync(join(deployment.dir, 'remote-catalog', '1.1.0', file), 'utf8'), file).not.toMatch(
+        /sourceMappingURL/,
+      );
+    }
+    const maps = readdirSync(join(`${deployment.dir}-sourcemaps`, 'remote-catalog', '1.1.0'), { recursive: true });
+    expect(maps.map(String)).toEqual(
+      expect.arrayContaining(code.filter((file) => /\.c?js$/.test(file)).map((file) => `${file}.map`)),
+    );
 
     const again = await runScript('deploy.mjs', ['catalog', '--to', deployment.dir, '--source', deployment.source]);
     expect(again.code).not.toBe(0);

@@ -79,6 +79,7 @@ const test = stackTest.extend<object, { builds: Builds }>({
       } finally {
         for (const copy of copies) copy.remove();
         rmSync(deployDir, { recursive: true, force: true });
+        rmSync(`${deployDir}-sourcemaps`, { recursive: true, force: true });
       }
     },
     { scope: 'worker', timeout: 180_000 },
