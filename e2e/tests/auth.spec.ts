@@ -18,6 +18,36 @@ test.describe('sign-up and sign-in against the real auth API', () => {
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   });
 
+  test('signing out with "Đăng xuất" revokes the token: the auth API refuses it from then on', async ({
+    page,
+    account,
+  }) => {
+    await page.goto('/signin');
+    await signIn(page, account.username, account.password);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    const token = await storedToken(page);
+    const me = () => page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).status()).toBe(200);
+
+    const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
+    await page.getByRole('button', { name: /^Mở menu tài khoản/ }).click();
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    expect((await loggedOut).status()).toBe(204);
+    expect(await storedToken(page)).toBeNull();
+    expect((await me()).status()).toBe(401);
+  });
+
+  test('lands a visitor signing in from a crafted redirect=/.//evil.example on the home page', async ({
+    page,
+    account,
+  }) => {
+    await page.goto('/signin?redirect=%2F.%2F%2Fevil.example');
+    const site = new URL(page.url()).origin;
+    await signIn(page, account.username, account.password);
+    await expect(page).toHaveURL((url) => url.origin === site && url.pathname === '/');
+    await expect(page.getByRole('button', { name: /^Mở menu tài khoản/ })).toBeVisible();
+  });
+
   test('refuses a wrong password with "Tên đăng nhập hoặc mật khẩu không đúng" and clears only the password', async ({
     page,
     account,
