@@ -40,12 +40,17 @@ function isStringList(value) {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** @param {string} value */
+/**
+ * An http(s) URL or a path (resolved against the shell's page): never `javascript:`, `data:`,
+ * `file:` or another scheme, which a loader would hand to the browser or to Node as they are.
+ *
+ * @param {string} value
+ */
 function isUrlLike(value) {
   if (value.trim() === '') return false;
   try {
-    new URL(value, 'http://registry.invalid/');
-    return true;
+    const { protocol } = new URL(value, 'http://registry.invalid/');
+    return protocol === 'http:' || protocol === 'https:';
   } catch {
     return false;
   }
@@ -123,12 +128,12 @@ const ENGLISH = {
   'no-remotes': () => '"remotes" must be an object',
   'unknown-remote': ({ detail }, names) => `unknown remote(s): ${detail} (known: ${names.join(', ')})`,
   'missing-remote': ({ field }) => `"${field}" is missing`,
-  'bad-entry': ({ field }) => `"${field}" must be the URL of a mf-manifest.json`,
+  'bad-entry': ({ field }) => `"${field}" must be the http(s) URL or the path of a mf-manifest.json`,
   'bad-version': ({ field }) => `"${field}" must be a string`,
   'bad-previous': ({ field }) => `"${field}" must be a list of versions`,
   'bad-origins': ({ field }) => `"${field}" must be a list of origins such as "https://cdn.example.com"`,
   'bad-environment': ({ field }) => `"${field}" must be a non-empty string`,
-  'bad-deploy-base': ({ field }) => `"${field}" must be a URL or a path`,
+  'bad-deploy-base': ({ field }) => `"${field}" must be an http(s) URL or a path`,
 };
 
 /**

@@ -46,10 +46,16 @@ describe('validateRegistry', () => {
     [
       { remotes: { ...remotes, auth: { entry: 42 }, account: { entry: '  ' } } },
       [
-        '"remotes.auth.entry" must be the URL of a mf-manifest.json',
-        '"remotes.account.entry" must be the URL of a mf-manifest.json',
+        '"remotes.auth.entry" must be the http(s) URL or the path of a mf-manifest.json',
+        '"remotes.account.entry" must be the http(s) URL or the path of a mf-manifest.json',
       ],
     ],
+    ...['javascript:alert(1)', 'data:application/json,{}', 'file:///etc/passwd', 'ftp://cdn.example/m.json'].map(
+      (entry) => [
+        { remotes: { ...remotes, catalog: { entry } } },
+        ['"remotes.catalog.entry" must be the http(s) URL or the path of a mf-manifest.json'],
+      ],
+    ),
     [{ remotes: { ...remotes, auth: { entry: 'x', version: 2 } } }, ['"remotes.auth.version" must be a string']],
     [
       { remotes: { ...remotes, auth: { entry: 'x', previousVersions: [1] } } },
@@ -64,7 +70,8 @@ describe('validateRegistry', () => {
       ['"allowedOverrideOrigins" must be a list of origins such as "https://cdn.example.com"'],
     ],
     [{ remotes, environment: '' }, ['"environment" must be a non-empty string']],
-    [{ remotes, deployBaseUrl: 5 }, ['"deployBaseUrl" must be a URL or a path']],
+    [{ remotes, deployBaseUrl: 5 }, ['"deployBaseUrl" must be an http(s) URL or a path']],
+    [{ remotes, deployBaseUrl: 'javascript:void 0' }, ['"deployBaseUrl" must be an http(s) URL or a path']],
   ])('refuses %j, naming every offending field', (raw, messages) => {
     expect(problemsOf(raw)).toEqual(messages);
     expect(validateRegistry(raw, NAMES).registry).toBeNull();

@@ -3,7 +3,7 @@
 // the local deploy folder when the registry entry is a path on the shell's own origin, as
 // `npm run preview` serves it) and the compatibility record of the shell build serving an environment.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { SHELL_RECORD_FILE, readRecord } from '@devhub/contracts/compatibility';
 import { CliError } from './registry-file.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
@@ -32,7 +32,7 @@ const DEFAULT_TIMEOUT_MS = 5000;
 export function localFileOf(entry, { mounts = {}, origins = {} }) {
   if (entry.startsWith('/') && !entry.startsWith('//')) {
     for (const [prefix, dir] of Object.entries(mounts)) {
-      if (entry.startsWith(prefix)) return join(dir, decodeURIComponent(entry.slice(prefix.length)));
+      if (entry.startsWith(prefix)) return inside(dir, entry.slice(prefix.length), entry);
     }
     return undefined;
   }
@@ -43,7 +43,28 @@ export function localFileOf(entry, { mounts = {}, origins = {} }) {
     return undefined;
   }
   const dir = origins[url.host];
-  return dir ? join(dir, decodeURIComponent(url.pathname)) : undefined;
+  return dir ? inside(dir, url.pathname, entry) : undefined;
+}
+
+/**
+ * `dir`/`path` (URL-decoded), refused when it leads out of `dir`: an entry such as
+ * `/deploy/x/../../../outside` names no file of the deploy folder.
+ *
+ * @param {string} dir
+ * @param {string} path
+ * @param {string} entry  for the message
+ */
+function inside(dir, path, entry) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw new CliError(`${entry} is not a valid URL path`);
+  }
+  const file = join(dir, decoded);
+  const fromDir = relative(resolve(dir), resolve(file));
+  if (fromDir.startsWith('..') || isAbsolute(fromDir)) throw new CliError(`${entry} leads out of ${dir}`);
+  return file;
 }
 
 /**

@@ -76,7 +76,7 @@ describe('registry files', () => {
     [JSON.stringify({ remotes: { catalog: remotes.catalog, auth: remotes.auth } }), /"remotes.account" is missing/],
     [
       JSON.stringify({ remotes: { ...remotes, auth: { entry: '' } } }),
-      /"remotes.auth.entry" must be the URL of a mf-manifest.json/,
+      /"remotes.auth.entry" must be the http\(s\) URL or the path of a mf-manifest.json/,
     ],
     [
       JSON.stringify({ remotes: { ...remotes, auth: { entry: 'x', previousVersions: [1] } } }),

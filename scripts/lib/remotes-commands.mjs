@@ -3,6 +3,7 @@
 // temporary folders. Every check runs against the shell build that serves the environment
 // (its compatibility record), never against the source tree.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
+import semver from 'semver';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
 import { CliError, REMOTE_NAMES, readRegistry, updateRegistry, versionEntry } from './registry-file.mjs';
 
@@ -21,6 +22,19 @@ function assertRemote(remote) {
     throw new CliError(`unknown remote "${remote ?? ''}" (known: ${REMOTE_NAMES.join(', ')})`);
   }
   return remote;
+}
+
+/**
+ * A published version is named by its semver and nothing else: a path ("../x", "1.0.0/../1.0.0")
+ * would lead the entry built from it out of its remote's folder.
+ *
+ * @param {string} version
+ */
+function assertVersion(version) {
+  if (semver.valid(version) !== version) {
+    throw new CliError(`"${version}" is not a version: give the semver it was published as (e.g. 1.2.0)`);
+  }
+  return version;
 }
 
 /** @param {CommandOptions} options */
@@ -90,6 +104,7 @@ export async function use(options) {
   const remote = assertRemote(options.remote);
   const { version } = options;
   if (!version) throw new CliError('which version? usage: remotes use <remote> <version>');
+  assertVersion(version);
   const check = versionChecker(remote, options);
   /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry?: import('@devhub/contracts/registry').Registry, result: { remote: string, version: string, entry: string, changed: boolean, previous?: string } }>} */
   const pin = async (registry) => {
@@ -120,6 +135,7 @@ export async function rollback(options) {
     const current = registry.remotes[remote] ?? { entry: '' };
     const [previous, ...older] = current.previousVersions ?? [];
     if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
+    assertVersion(previous);
     const entry = versionEntry(registry, remote, previous);
     await check(entry, previous);
     registry.remotes[remote] = { ...current, entry, version: previous, previousVersions: older };

@@ -196,6 +196,27 @@ describe('remotes commands', () => {
     expect(rows[0].problems[0]).toMatch(/http:\/\/127.0.0.1:9\/mf-manifest.json is unreachable/);
   });
 
+  it.each(['../../x', '1.0.0/../1.0.0', '../../../../outside/x', 'v1.0.0', '1.0'])(
+    'refuses the version "%s", which is not a semver, and leaves the registry untouched',
+    async (version) => {
+      const before = readFileSync(registryFile, 'utf8');
+      await expect(use({ ...options(), remote: 'catalog', version })).rejects.toThrow(
+        `"${version}" is not a version: give the semver it was published as (e.g. 1.2.0)`,
+      );
+      expect(readFileSync(registryFile, 'utf8')).toBe(before);
+    },
+  );
+
+  it('refuses a registry entry that leads out of the deploy folder', async () => {
+    const pinned = registry();
+    pinned.remotes.catalog.entry = '/deploy/remote-catalog/1.0.0/../../../outside/mf-manifest.json';
+    writeFileSync(registryFile, JSON.stringify(pinned));
+    const { rows } = await doctor(options());
+    expect(rows.find((row) => row.remote === 'catalog').problems).toEqual([
+      expect.stringMatching(/leads out of .*deploy$/),
+    ]);
+  });
+
   describe('at the same moment from separate processes', () => {
     const REMOTES = Object.keys(EXPOSES);
 
