@@ -53,6 +53,12 @@ export const sourceMapsDirFor = (/** @type {string} */ to) =>
   join(dirname(resolve(to)), `${basename(resolve(to))}-sourcemaps`);
 
 /**
+ * The comment a devtool appends to point at a file's map. Only the last one counts: a Node build
+ * keeps a dependency's own comments mid-file, which point at maps that were never emitted.
+ */
+const TRAILING_SOURCE_MAP_URL = /\/[/*][#@] sourceMappingURL=[^\n]*\s*$/;
+
+/**
  * Moves the build's source maps out of what gets published, and refuses a build whose code would
  * still point at one (a `sourceMappingURL` comment: production builds use hidden source maps).
  *
@@ -68,7 +74,7 @@ export function setSourceMapsAside(buildDir, mapsDir) {
       mkdirSync(dirname(join(mapsDir, name)), { recursive: true });
       renameSync(file, join(mapsDir, name));
       moved += 1;
-    } else if (/\.(c|m)?js$|\.css$/.test(name) && /[#@] sourceMappingURL=/.test(readFileSync(file, 'utf8'))) {
+    } else if (/\.(c|m)?js$|\.css$/.test(name) && TRAILING_SOURCE_MAP_URL.test(readFileSync(file, 'utf8'))) {
       throw new CliError(
         `${name} references a source map (sourceMappingURL): production builds must use hidden source maps`,
       );

@@ -46,4 +46,9 @@ describe("a deploy's source maps", () => {
     write('build/style.css', '.a{}\n/*# sourceMappingURL=style.css.map */');
     expect(() => setSourceMapsAside(join(dir, 'build'), join(dir, 'maps'))).toThrow(CliError);
   });
+
+  it("let a dependency's own comment inside the code be (it names a map that was never emitted)", () => {
+    write('build/server.remoteEntry.cjs', 'var a=1;\n//# sourceMappingURL=browser.cjs.map\nvar b=2;\n');
+    expect(setSourceMapsAside(join(dir, 'build'), join(dir, 'maps'))).toBe(0);
+  });
 });
