@@ -50,12 +50,22 @@ describe('validateRegistry', () => {
         '"remotes.account.entry" must be the http(s) URL or the path of a mf-manifest.json',
       ],
     ],
-    ...['javascript:alert(1)', 'data:application/json,{}', 'file:///etc/passwd', 'ftp://cdn.example/m.json'].map(
-      (entry) => [
-        { remotes: { ...remotes, catalog: { entry } } },
-        ['"remotes.catalog.entry" must be the http(s) URL or the path of a mf-manifest.json'],
-      ],
-    ),
+    [
+      { remotes: { ...remotes, catalog: { entry: 'javascript:alert(1)' } } },
+      ['"remotes.catalog.entry" must be the http(s) URL or the path of a mf-manifest.json'],
+    ],
+    [
+      { remotes: { ...remotes, catalog: { entry: 'data:application/json,{}' } } },
+      ['"remotes.catalog.entry" must be the http(s) URL or the path of a mf-manifest.json'],
+    ],
+    [
+      { remotes: { ...remotes, catalog: { entry: 'file:///etc/passwd' } } },
+      ['"remotes.catalog.entry" must be the http(s) URL or the path of a mf-manifest.json'],
+    ],
+    [
+      { remotes: { ...remotes, catalog: { entry: 'ftp://cdn.example/m.json' } } },
+      ['"remotes.catalog.entry" must be the http(s) URL or the path of a mf-manifest.json'],
+    ],
     [{ remotes: { ...remotes, auth: { entry: 'x', version: 2 } } }, ['"remotes.auth.version" must be a string']],
     [
       { remotes: { ...remotes, auth: { entry: 'x', previousVersions: [1] } } },
