@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
+import { sealVersion } from './lib/integrity.mjs';
 import { packageBin } from './lib/package-bin.mjs';
 import { WORKSPACE_ROOT as ROOT, remoteApps } from './lib/workspace.mjs';
 
@@ -153,6 +154,9 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, sourceMaps,
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   manifest.metaData.buildInfo = { ...manifest.metaData.buildInfo, buildVersion: version, buildHash, publishedAt };
   writeJsonAtomic(manifestFile, manifest);
+  // Every file's digest goes into the manifest, and the manifest's into versions.json: a pin
+  // copies it, and whatever runs the version checks its bytes against it (scripts/lib/integrity.mjs).
+  const integrity = sealVersion(staging);
 
   if (existsSync(target)) {
     rmSync(staging, { recursive: true, force: true });
@@ -171,11 +175,11 @@ export function deploy({ remote, to = join(ROOT, '.deploy'), source, sourceMaps,
     : { remote: name, package: pkgName, versions: [] };
   index.versions = [
     ...index.versions.filter((/** @type {{ version: string }} */ entry) => entry.version !== version),
-    { version, buildHash, publishedAt },
+    { version, buildHash, publishedAt, integrity },
   ];
   writeJsonAtomic(indexFile, index);
   log(`Published ${pkgName}@${version} (build ${buildHash}) → ${target} (source maps: ${mapsTarget})`);
-  return { remote: name, package: pkgName, version, buildHash, target, sourceMaps: mapsTarget };
+  return { remote: name, package: pkgName, version, buildHash, integrity, target, sourceMaps: mapsTarget };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
