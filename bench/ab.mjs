@@ -9,14 +9,21 @@
 // Options: --runs 3 (per side)  --loads 9 (per route and run)  --protocol h2|h1|both (h2)
 //          --rtt 40 (ms)  --lighthouse (adds Lighthouse score, TBT and LCP, one run per side and run)
 //          --prerender (both sides serve the public routes prerendered, as `npm run remotes -- use` leaves them)
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+// `--b-server <commit>` instead of a patch: one build, served by the working tree's stack (A) and by
+// the stack of that commit (B), for a change to the server alone (how files are sent, their headers).
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CliError, UsageError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
 import { copyWorkspace } from '../scripts/lib/workspace-copy.mjs';
 import { WORKSPACE_ROOT } from '../scripts/lib/workspace.mjs';
 
 const USAGE = `usage: npm run bench:ab -- --patch <file made with git diff> [options]
+       npm run bench:ab -- --b-server <commit> [options]
   --patch <file>           B is the working tree with this patch applied (A: the working tree)
+  --b-server <commit>      B is the working tree's build served by that commit's stack (a server change)
   --runs <n>               runs per side, alternating (3)
   --loads <n>              cold loads per route and run (9)
   --protocol h2|h1|both    (h2)
@@ -30,6 +37,7 @@ const { values } = parseCliOrExit('bench:ab', {
   usage: USAGE,
   options: {
     patch: { type: 'string' },
+    'b-server': { type: 'string' },
     runs: { type: 'string', default: '3' },
     loads: { type: 'string', default: '9' },
     protocol: { type: 'string', default: 'h2' },
@@ -50,6 +58,15 @@ const PROTOCOLS = values.protocol === 'both' ? ['h2', 'h1'] : [values.protocol];
 
 /** The command line's problems, before anything is copied or built. */
 function checkOptions() {
+  if (values.patch && values['b-server']) throw new UsageError('give --patch or --b-server, not both');
+  if (values['b-server']) {
+    try {
+      execFileSync('git', ['rev-parse', '--verify', '--quiet', `${values['b-server']}^{commit}`], { stdio: 'ignore' });
+    } catch {
+      throw new CliError(`--b-server ${values['b-server']}: no such commit`);
+    }
+    return;
+  }
   if (!values.patch) throw new UsageError('which patch? --patch <file made with git diff>');
   if (!existsSync(values.patch)) throw new CliError(`--patch ${values.patch}: no such file`);
   for (const [option, value, least] of [
@@ -93,20 +110,45 @@ const fmt = (value, digits) => value.toFixed(digits);
 const runsCell = (values, digits) =>
   `${fmt(median(values), digits)} [${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}] (${values.map((v) => fmt(v, digits)).join(', ')})`;
 
+/**
+ * The stack of another commit, in a worktree of its own that borrows this workspace's node_modules:
+ * its server, its headers and its prerender, serving whatever build it is given.
+ *
+ * @param {string} commit
+ */
+async function stackOfCommit(commit) {
+  const root = join(mkdtempSync(join(tmpdir(), 'devhub-ab-server-')), 'tree');
+  execFileSync('git', ['worktree', 'add', '--detach', root, commit], { stdio: 'ignore' });
+  symlinkSync(join(WORKSPACE_ROOT, 'node_modules'), join(root, 'node_modules'));
+  const { startStack: start } = await import(pathToFileURL(join(root, 'e2e', 'support', 'stack.mjs')).href);
+  const remove = () => {
+    execFileSync('git', ['worktree', 'remove', '--force', root], { stdio: 'ignore' });
+    rmSync(join(root, '..'), { recursive: true, force: true });
+  };
+  return { start, remove };
+}
+
 async function main() {
   checkOptions();
-  const description = patchDescription(values.patch);
-  console.log(`A/B: ${description}\nBuilding both sides…`);
-  const sides = { A: copyWorkspace(), B: copyWorkspace() };
-  sides.B.applyPatch(values.patch);
+  const serverCommit = values['b-server'];
+  const description = serverCommit
+    ? `B: the same build served by the stack of ${serverCommit} (${execFileSync('git', ['log', '-1', '--format=%h %s', serverCommit], { encoding: 'utf8' }).trim()})`
+    : patchDescription(values.patch);
+  console.log(`A/B: ${description}\nBuilding…`);
+  const sides = serverCommit ? { A: copyWorkspace() } : { A: copyWorkspace(), B: copyWorkspace() };
+  if (sides.B) sides.B.applyPatch(values.patch);
+  const otherStack = serverCommit ? await stackOfCommit(serverCommit) : undefined;
   const browser = await launchBrowser();
   const sections = [];
   try {
     for (const side of Object.values(sides)) for (const app of APPS) await side.build(app);
     for (const protocol of PROTOCOLS) {
+      const stackOptions = { protocol, layout: 'cdn', prerender: values.prerender };
       const stacks = {
-        A: await startStack({ buildRoot: sides.A.root, protocol, layout: 'cdn', prerender: values.prerender }),
-        B: await startStack({ buildRoot: sides.B.root, protocol, layout: 'cdn', prerender: values.prerender }),
+        A: await startStack({ buildRoot: sides.A.root, ...stackOptions }),
+        B: otherStack
+          ? await otherStack.start({ buildRoot: sides.A.root, ...stackOptions })
+          : await startStack({ buildRoot: sides.B.root, ...stackOptions }),
       };
       /** results[side][route][metric] = one value per run */
       const results = { A: {}, B: {} };
@@ -163,10 +205,10 @@ async function main() {
     }
   } finally {
     await browser.close();
-    sides.A.remove();
-    sides.B.remove();
+    for (const side of Object.values(sides)) side.remove();
+    otherStack?.remove();
   }
-  const section = `\n## ${description.split('\n')[0]}\n\n${new Date().toISOString()} · \`npm run bench:ab -- --patch ${values.patch}${values.lighthouse ? ' --lighthouse' : ''}${values.prerender ? ' --prerender' : ''} --protocol ${values.protocol}\` · ${RUNS} runs per side, alternating\n\n${description.split('\n').slice(1).join('\n').trim()}\n\n${sections.join('\n\n')}\n`;
+  const section = `\n## ${description.split('\n')[0]}\n\n${new Date().toISOString()} · \`npm run bench:ab -- ${serverCommit ? `--b-server ${serverCommit}` : `--patch ${values.patch}`}${values.lighthouse ? ' --lighthouse' : ''}${values.prerender ? ' --prerender' : ''} --protocol ${values.protocol}\` · ${RUNS} runs per side, alternating\n\n${description.split('\n').slice(1).join('\n').trim()}\n\n${sections.join('\n\n')}\n`;
   appendFileSync(join(WORKSPACE_ROOT, 'bench', 'ab.md'), section);
   console.log(section);
 }
