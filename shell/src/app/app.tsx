@@ -14,7 +14,16 @@ interface AppProps {
   Router?: ComponentType<{ children: ReactNode }>;
 }
 
-export function App({ eagerToaster, Router = BrowserRouter }: AppProps) {
+/**
+ * Navigations render at once, not as transitions: a navigation and a session change made
+ * together (signing out on an account page, then going home) land in one render, so the
+ * signed-in-only page never sees the session gone and redirects to the sign-in page.
+ */
+function ImmediateRouter({ children }: { children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
+
+export function App({ eagerToaster, Router = ImmediateRouter }: AppProps) {
   useApplyTheme();
   return (
     <>

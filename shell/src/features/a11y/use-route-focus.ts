@@ -55,11 +55,11 @@ export function useRouteFocus(): void {
     const onInput = () => {
       interacted.current = true;
     };
-    window.addEventListener('pointerdown', onInput, true);
-    window.addEventListener('keydown', onInput, true);
+    // Back and Forward come from the user too, even from the browser's own buttons.
+    const events = ['pointerdown', 'keydown', 'popstate'] as const;
+    for (const type of events) window.addEventListener(type, onInput, true);
     return () => {
-      window.removeEventListener('pointerdown', onInput, true);
-      window.removeEventListener('keydown', onInput, true);
+      for (const type of events) window.removeEventListener(type, onInput, true);
     };
   }, []);
 

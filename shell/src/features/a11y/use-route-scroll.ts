@@ -5,6 +5,19 @@ import { savedPosition, savePosition } from './scroll-positions';
 /** The key of a first visit's entry, shared by every such entry: never a place to come back to. */
 const UNKEYED = 'default';
 
+/**
+ * The key positions are kept under. The entry a visit starts on has no key of its own (the
+ * router calls it "default"), so it is given one in history.state, which the router reads as
+ * the location's key when Back returns to it or the page is reloaded.
+ */
+function keyOf(routerKey: string): string {
+  if (routerKey !== UNKEYED) return routerKey;
+  const key = Math.random().toString(36).slice(2, 10);
+  const state: unknown = window.history.state;
+  window.history.replaceState({ ...(state && typeof state === 'object' ? state : {}), key }, '');
+  return key;
+}
+
 /** How long a restored position waits for a page tall enough to reach it (a remote still loading). */
 const RESTORE_PATIENCE_MS = 5000;
 
@@ -44,7 +57,8 @@ function restore(y: number): () => void {
 export function useRouteScroll(): void {
   const location = useLocation();
   const lastY = useRef(0);
-  const current = useRef<{ key: string; pathname: string } | null>(null);
+  /** The entry on screen: its key for positions, the router's key for it, its path. */
+  const current = useRef<{ key: string; routerKey: string; pathname: string } | null>(null);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -55,7 +69,7 @@ export function useRouteScroll(): void {
       lastY.current = window.scrollY;
     };
     const onPageHide = () => {
-      if (current.current && current.current.key !== UNKEYED) savePosition(current.current.key, lastY.current);
+      if (current.current) savePosition(current.current.key, lastY.current);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', onPageHide);
@@ -67,9 +81,9 @@ export function useRouteScroll(): void {
 
   useLayoutEffect(() => {
     const previous = current.current;
-    if (previous?.key === location.key) return undefined;
-    if (previous && previous.key !== UNKEYED) savePosition(previous.key, lastY.current);
-    current.current = { key: location.key, pathname: location.pathname };
+    if (previous?.routerKey === location.key) return undefined;
+    if (previous) savePosition(previous.key, lastY.current);
+    current.current = { key: keyOf(location.key), routerKey: location.key, pathname: location.pathname };
     if (location.hash) return undefined;
 
     // Only an entry shown before has a position: Back, Forward or a reload, never a new entry.
