@@ -135,7 +135,8 @@ async function main() {
     case 'doctor': {
       const { rows, ok, shell } = await doctor(options);
       console.log(`Shell build: ${shell}\n`);
-      console.log(formatTable(rows, ['remote', 'version', 'manifest', 'compatible', 'entry']));
+      console.log(formatTable(rows, ['remote', 'version', 'manifest', 'compatible', 'entry', 'integrity']));
+      console.log(`\nPinned digests:\n${rows.map((row) => `  ${row.remote}: ${row.digest}`).join('\n')}`);
       for (const row of rows) for (const problem of row.problems) console.error(`✗ ${problem}`);
       const rendered = describePrerender(prerenderStatus({ registryFile: options.registryFile, outDir }), outDir);
       if (rendered.info) console.log(`\n${rendered.info}`);

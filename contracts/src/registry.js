@@ -8,6 +8,8 @@
  * @property {string} entry  URL of the remote's mf-manifest.json, absolute or relative to the shell's page.
  * @property {string} [version]  the published version the entry points at.
  * @property {string[]} [previousVersions]  earlier pins, newest first (for rollback).
+ * @property {string} [integrity]  sha384 of the pinned manifest's bytes (`sha384-<base64>`), written by
+ *   `remotes use`: the shell and the prerender run nothing of a manifest with other bytes.
  */
 
 /**
@@ -20,7 +22,7 @@
 
 /**
  * @typedef {'not-object' | 'no-remotes' | 'unknown-remote' | 'missing-remote' | 'bad-entry' | 'bad-version'
- *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base'} RegistryProblemCode
+ *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base' | 'bad-integrity'} RegistryProblemCode
  */
 
 /**
@@ -55,6 +57,9 @@ function isUrlLike(value) {
     return false;
   }
 }
+
+/** The form of a pin's digest, as Subresource Integrity writes a sha384 (48 bytes in base64). */
+export const INTEGRITY_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
 
 /** @param {string} value */
 function isOrigin(value) {
@@ -99,6 +104,9 @@ export function validateRegistry(raw, remoteNames) {
     if (pin.previousVersions !== undefined && !isStringList(pin.previousVersions)) {
       problems.push({ code: 'bad-previous', field: `${field}.previousVersions` });
     }
+    if (pin.integrity !== undefined && (typeof pin.integrity !== 'string' || !INTEGRITY_PATTERN.test(pin.integrity))) {
+      problems.push({ code: 'bad-integrity', field: `${field}.integrity` });
+    }
     pins[name] = /** @type {RegistryPin} */ (pin);
   }
   if (!isStringList(allowedOverrideOrigins) || !allowedOverrideOrigins.every(isOrigin)) {
@@ -134,6 +142,7 @@ const ENGLISH = {
   'bad-origins': ({ field }) => `"${field}" must be a list of origins such as "https://cdn.example.com"`,
   'bad-environment': ({ field }) => `"${field}" must be a non-empty string`,
   'bad-deploy-base': ({ field }) => `"${field}" must be an http(s) URL or a path`,
+  'bad-integrity': ({ field }) => `"${field}" must be a sha384 digest ("sha384-" and 64 base64 characters)`,
 };
 
 /**

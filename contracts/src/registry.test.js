@@ -82,6 +82,10 @@ describe('validateRegistry', () => {
     [{ remotes, environment: '' }, ['"environment" must be a non-empty string']],
     [{ remotes, deployBaseUrl: 5 }, ['"deployBaseUrl" must be an http(s) URL or a path']],
     [{ remotes, deployBaseUrl: 'javascript:void 0' }, ['"deployBaseUrl" must be an http(s) URL or a path']],
+    [
+      { remotes: { ...remotes, auth: { entry: 'x', integrity: 'sha256-abc' } } },
+      ['"remotes.auth.integrity" must be a sha384 digest ("sha384-" and 64 base64 characters)'],
+    ],
   ])('refuses %j, naming every offending field', (raw, messages) => {
     expect(problemsOf(raw)).toEqual(messages);
     expect(validateRegistry(raw, NAMES).registry).toBeNull();

@@ -6,13 +6,11 @@
 // against the pin first, then every file it runs against the manifest: one root of trust, the pin.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { INTEGRITY_PATTERN } from '@devhub/contracts/registry';
 import { CliError } from './cli.mjs';
 
 export const MANIFEST_FILE = 'mf-manifest.json';
-
-/** The form of a digest, as Subresource Integrity writes it (48 bytes of sha384 in base64). */
-export const INTEGRITY_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
 
 /**
  * @param {Uint8Array | string} bytes
@@ -172,4 +170,44 @@ export async function checkVersionFiles(manifest, location, { files = 'all', tim
     if (actual !== expected) problems.push(`${name} does not match its digest (manifest ${expected}, file ${actual})`);
   }
   return problems;
+}
+
+/**
+ * The digest the remote's version index (versions.json, beside its version folders) records for
+ * `version`, read where the manifest was read. A version the index gives no digest is refused:
+ * nothing could tell its manifest from another.
+ *
+ * @param {string} location  the version's manifest (a file or a URL)
+ * @param {string} version
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<string>}
+ */
+export async function indexedDigest(location, version, { timeoutMs = 5000 } = {}) {
+  const overHttp = /^https?:\/\//.test(location);
+  const index = overHttp
+    ? new URL('../versions.json', location).href
+    : join(dirname(dirname(location)), 'versions.json');
+  /** @type {unknown} */
+  let raw;
+  try {
+    const bytes = overHttp ? await fetchBytes(index, timeoutMs) : readFileSync(index);
+    raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch (error) {
+    throw new CliError(
+      `cannot read the version index ${index} (${error instanceof Error ? error.message : String(error)}): a pin needs the digest it records`,
+    );
+  }
+  const versions = /** @type {{ versions?: unknown }} */ (raw)?.versions;
+  const entry = Array.isArray(versions)
+    ? /** @type {Array<{ version?: unknown, integrity?: unknown }>} */ (versions).find(
+        (item) => item?.version === version,
+      )
+    : undefined;
+  if (!entry) throw new CliError(`${index} does not list ${version}`);
+  if (typeof entry.integrity !== 'string' || !INTEGRITY_PATTERN.test(entry.integrity)) {
+    throw new CliError(
+      `${index} records no digest for ${version}: publish it again with "npm run deploy" (refused, fail closed)`,
+    );
+  }
+  return entry.integrity;
 }

@@ -16,7 +16,7 @@ const DEFAULT_TIMEOUT_MS = 5000;
  * The fields of a remote's mf-manifest.json the CLI reads.
  *
  * @typedef {{
- *   metaData?: { buildInfo?: { buildVersion?: string, buildHash?: string }, remoteEntry?: { name?: string, path?: string }, ssrRemoteEntry?: { name?: string, path?: string } },
+ *   metaData?: { buildInfo?: { buildVersion?: string, buildHash?: string }, integrity?: unknown, remoteEntry?: { name?: string, path?: string }, ssrRemoteEntry?: { name?: string, path?: string } },
  *   exposes?: Array<{ path?: string }>,
  *   compatibility?: unknown,
  * }} Manifest
@@ -90,7 +90,8 @@ async function fetchWithTimeout(url, timeoutMs, method = 'GET') {
  * @param {string} entry
  * @param {{ deployDir?: string | undefined, baseUrl?: string | undefined, timeoutMs?: number | undefined, mounts?: Record<string, string>, origins?: Record<string, string> }} [options]
  *   `mounts` (URL prefix → folder) and `origins` (host:port → folder): other places served from this machine
- * @returns {Promise<{ manifest: Manifest, location: string }>}
+ * @returns {Promise<{ manifest: Manifest, location: string, bytes: Uint8Array }>}  `bytes`: the manifest
+ *   exactly as read, whose digest a pin carries
  */
 export async function loadManifest(
   entry,
@@ -100,6 +101,8 @@ export async function loadManifest(
   let raw;
   /** @type {string} */
   let location;
+  /** @type {Uint8Array} */
+  let bytes;
   const onDisk =
     baseUrl && entry.startsWith('/') && !entry.startsWith('//')
       ? undefined
@@ -107,8 +110,9 @@ export async function loadManifest(
   if (onDisk) {
     if (!existsSync(onDisk)) throw new CliError(`${entry} is not published (${onDisk} does not exist)`);
     location = onDisk;
+    bytes = readFileSync(onDisk);
     try {
-      raw = JSON.parse(readFileSync(onDisk, 'utf8'));
+      raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
     } catch {
       throw new CliError(`${onDisk} is not valid JSON`);
     }
@@ -117,16 +121,19 @@ export async function loadManifest(
     location = new URL(entry, baseUrl ?? 'http://localhost').href;
     const response = await fetchWithTimeout(location, timeoutMs);
     if (!response.ok) throw new CliError(`${location} answered HTTP ${response.status}`);
-    raw = await response.json().catch(() => {
+    bytes = new Uint8Array(await response.arrayBuffer());
+    try {
+      raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    } catch {
       throw new CliError(`${location} is not valid JSON`);
-    });
+    }
   } else {
     throw new CliError(`${entry}: a relative entry must start with /deploy/ (or pass --base-url)`);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new CliError(`${location} is not a federation manifest (not a JSON object)`);
   }
-  return { manifest: /** @type {Manifest} */ (raw), location };
+  return { manifest: /** @type {Manifest} */ (raw), location, bytes };
 }
 
 /**

@@ -4,6 +4,7 @@
 // (its compatibility record), never against the source tree.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
 import semver from 'semver';
+import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
 import { CliError, REMOTE_NAMES, readRegistry, updateRegistry, versionEntry } from './registry-file.mjs';
 
@@ -52,16 +53,25 @@ export function list({ registryFile }) {
 }
 
 /**
- * Loads a published version's manifest and refuses it, with one line per problem, unless it fits
- * the shell build and its entry script is there.
+ * Loads a published version's manifest and refuses it, with one line per problem, unless its
+ * bytes are the ones the version index records, every file it lists has the bytes it records, it
+ * fits the shell build and its entry script is there. Returns the manifest's digest, which the pin
+ * carries from then on (the root of trust of everything the version runs).
  *
  * @param {string} remote
  * @param {string} entry
- * @param {string} what  "catalog@1.1.0", for the message
+ * @param {string} version
  * @param {CommandOptions} options
+ * @returns {Promise<string>}
  */
-async function checkedVersion(remote, entry, what, { deployDir, baseUrl, shell, timeoutMs }) {
-  const { manifest, location } = await loadManifest(entry, { deployDir, baseUrl, timeoutMs });
+async function checkedVersion(remote, entry, version, { deployDir, baseUrl, shell, timeoutMs }) {
+  const what = `${remote}@${version}`;
+  const { manifest, location, bytes } = await loadManifest(entry, { deployDir, baseUrl, timeoutMs });
+  const integrity = checkManifestDigest(bytes, await indexedDigest(location, version, { timeoutMs }), location);
+  const tampered = await checkVersionFiles(manifest, location, { timeoutMs });
+  if (tampered.length > 0) {
+    throw new CliError(`refusing ${what}, whose files are not the ones published:\n${tampered.join('\n')}`);
+  }
   const { record, location: shellLocation } = await loadShellRecord({ shell, baseUrl, timeoutMs });
   const problems = checkCompatibility(remote, record, manifest[MANIFEST_RECORD_KEY]).map(describeProblem);
   if (problems.length > 0) {
@@ -70,6 +80,7 @@ async function checkedVersion(remote, entry, what, { deployDir, baseUrl, shell, 
     );
   }
   await checkEntryScript(manifest, location, { timeoutMs });
+  return integrity;
 }
 
 /**
@@ -80,13 +91,13 @@ async function checkedVersion(remote, entry, what, { deployDir, baseUrl, shell, 
  * @param {CommandOptions} options
  */
 function versionChecker(remote, options) {
-  /** @type {Map<string, Promise<void>>} */
+  /** @type {Map<string, Promise<string>>} */
   const checked = new Map();
   /** @param {string} entry @param {string} version */
   return (entry, version) => {
     let check = checked.get(entry);
     if (!check) {
-      check = checkedVersion(remote, entry, `${remote}@${version}`, options);
+      check = checkedVersion(remote, entry, version, options);
       checked.set(entry, check);
     }
     return check;
@@ -109,15 +120,18 @@ export async function use(options) {
   /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry?: import('@devhub/contracts/registry').Registry, result: { remote: string, version: string, entry: string, changed: boolean, previous?: string } }>} */
   const pin = async (registry) => {
     const entry = versionEntry(registry, remote, version);
-    await check(entry, version);
+    const integrity = await check(entry, version);
     const current = registry.remotes[remote] ?? { entry };
     if (current.version === version && current.entry === entry) {
-      return { result: { remote, version, entry, changed: false } };
+      if (current.integrity === integrity) return { result: { remote, version, entry, changed: false } };
+      // The same version pinned before digests were recorded (or with another): only its digest changes.
+      registry.remotes[remote] = { ...current, integrity };
+      return { registry, result: { remote, version, entry, changed: true } };
     }
     const previousVersions = current.version
       ? [current.version, ...(current.previousVersions ?? [])].slice(0, 20)
       : (current.previousVersions ?? []);
-    registry.remotes[remote] = { ...current, entry, version, previousVersions };
+    registry.remotes[remote] = { ...current, entry, version, integrity, previousVersions };
     return { registry, result: { remote, version, entry, changed: true, previous: current.version } };
   };
   return updateRegistry(options.registryFile, pin);
@@ -137,10 +151,42 @@ export async function rollback(options) {
     if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
     assertVersion(previous);
     const entry = versionEntry(registry, remote, previous);
-    await check(entry, previous);
-    registry.remotes[remote] = { ...current, entry, version: previous, previousVersions: older };
+    const integrity = await check(entry, previous);
+    registry.remotes[remote] = { ...current, entry, version: previous, integrity, previousVersions: older };
     return { registry, result: { remote, version: previous, entry, from: current.version } };
   });
+}
+
+/**
+ * What `doctor` says of a pin's bytes: `verified` (the manifest is the pinned one, every file it
+ * lists has its recorded bytes), `tampered`, `no digest` (a published version pinned without one:
+ * nothing would run it, fail closed) or `unpinned` (a dev server's entry, never checked).
+ *
+ * @param {string} remote
+ * @param {import('@devhub/contracts/registry').RegistryPin | undefined} pin
+ * @param {import('./manifest.mjs').Manifest} manifest
+ * @param {string} location
+ * @param {Uint8Array} bytes
+ * @param {string[]} problems  receives one line per file that differs
+ * @param {number | undefined} timeoutMs
+ */
+async function integrityOf(remote, pin, manifest, location, bytes, problems, timeoutMs) {
+  if (!pin?.integrity) {
+    if (!pin?.version) return 'unpinned';
+    problems.push(
+      `${remote}: ${location} is pinned without a digest: pin it again with "remotes use ${remote} ${pin.version}"`,
+    );
+    return 'no digest';
+  }
+  try {
+    checkManifestDigest(bytes, pin.integrity, location);
+  } catch (error) {
+    problems.push(`${remote}: ${error instanceof Error ? error.message : String(error)}`);
+    return 'tampered';
+  }
+  const tampered = await checkVersionFiles(manifest, location, timeoutMs === undefined ? {} : { timeoutMs });
+  problems.push(...tampered.map((line) => `${remote}: ${line}`));
+  return tampered.length === 0 ? 'verified' : 'tampered';
 }
 
 /**
@@ -161,12 +207,15 @@ export async function doctor({ registryFile, deployDir, baseUrl, shell, timeoutM
       manifest: '-',
       compatible: '-',
       entry: '-',
+      integrity: '-',
+      digest: pin?.integrity ?? '-',
       /** @type {string[]} */
       problems: [],
     };
     try {
-      const { manifest, location } = await loadManifest(pin?.entry ?? '', { deployDir, baseUrl, timeoutMs });
+      const { manifest, location, bytes } = await loadManifest(pin?.entry ?? '', { deployDir, baseUrl, timeoutMs });
       row.manifest = 'ok';
+      row.integrity = await integrityOf(remote, pin, manifest, location, bytes, row.problems, timeoutMs);
       row.version = manifest.metaData?.buildInfo?.buildVersion ?? row.version;
       const problems = checkCompatibility(remote, record, manifest[MANIFEST_RECORD_KEY]);
       row.compatible = problems.length === 0 ? 'yes' : `no (${problems.length})`;

@@ -1,9 +1,20 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
+import { sealVersion, sri } from './integrity.mjs';
 import { EXPOSES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
 import { doctor, list, rollback, use } from './remotes-commands.mjs';
 
@@ -46,6 +57,13 @@ function publish(
   };
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   if (entry) writeFileSync(join(dir, 'remoteEntry.js'), '/* entry */');
+  // As deploy publishes it: every file's digest in the manifest, the manifest's in versions.json.
+  const integrity = sealVersion(dir);
+  const indexFile = join(deployDir, PACKAGES[remote], 'versions.json');
+  const index = existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : { versions: [] };
+  index.versions = [...index.versions.filter((item) => item.version !== version), { version, integrity }];
+  writeFileSync(indexFile, JSON.stringify(index));
+  return integrity;
 }
 
 describe('remotes commands', () => {
@@ -60,17 +78,20 @@ describe('remotes commands', () => {
     registryFile = join(root, 'remotes.staging.json');
     shellDir = join(root, 'shell-dist');
     writeShellRecord(shellDir);
-    for (const remote of Object.keys(EXPOSES)) publish(deployDir, remote, '1.0.0');
+    const digests = Object.fromEntries(
+      Object.keys(EXPOSES).map((remote) => [remote, publish(deployDir, remote, '1.0.0')]),
+    );
     writeFileSync(
       registryFile,
       JSON.stringify({
         environment: 'staging',
         deployBaseUrl: '/deploy/',
-        remotes: {
-          catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
-          auth: { entry: '/deploy/remote-auth/1.0.0/mf-manifest.json', version: '1.0.0' },
-          account: { entry: '/deploy/remote-account/1.0.0/mf-manifest.json', version: '1.0.0' },
-        },
+        remotes: Object.fromEntries(
+          Object.entries(PACKAGES).map(([remote, pkg]) => [
+            remote,
+            { entry: `/deploy/${pkg}/1.0.0/mf-manifest.json`, version: '1.0.0', integrity: digests[remote] },
+          ]),
+        ),
       }),
     );
   });
@@ -80,7 +101,7 @@ describe('remotes commands', () => {
   const options = () => ({ registryFile, deployDir, shell: shellDir });
 
   it('pins a published, compatible version and remembers the previous one', async () => {
-    publish(deployDir, 'catalog', '1.1.0');
+    const integrity = publish(deployDir, 'catalog', '1.1.0');
     await expect(use({ ...options(), remote: 'catalog', version: '1.1.0' })).resolves.toMatchObject({
       changed: true,
       previous: '1.0.0',
@@ -88,6 +109,7 @@ describe('remotes commands', () => {
     expect(registry().remotes.catalog).toEqual({
       entry: '/deploy/remote-catalog/1.1.0/mf-manifest.json',
       version: '1.1.0',
+      integrity,
       previousVersions: ['1.0.0'],
     });
     expect(list(options()).find((row) => row.remote === 'catalog')).toMatchObject({
@@ -129,13 +151,58 @@ describe('remotes commands', () => {
     [
       'a version whose entry script is gone',
       (dir) => publish(dir, 'catalog', '2.0.0', { entry: false }),
-      /remoteEntry.js does not exist/,
+      /remoteEntry\.js has no digest/,
     ],
   ])('refuses %s and leaves the registry untouched', async (_, arrange, message) => {
     arrange(deployDir);
     const before = readFileSync(registryFile, 'utf8');
     await expect(use({ ...options(), remote: 'catalog', version: '2.0.0' })).rejects.toThrow(message);
     expect(readFileSync(registryFile, 'utf8')).toBe(before);
+  });
+
+  it.each([
+    ['its manifest', 'mf-manifest.json', /is not the manifest that was pinned/],
+    [
+      'its entry',
+      'remoteEntry.js',
+      /^remoteEntry\.js does not match its digest \(manifest sha384-\S+, file sha384-\S+\)$/m,
+    ],
+  ])('refuses a version whose %s changed after it was published, registry untouched', async (_, file, message) => {
+    publish(deployDir, 'catalog', '1.1.0');
+    appendFileSync(join(deployDir, 'remote-catalog', '1.1.0', file), '\n');
+    const before = readFileSync(registryFile, 'utf8');
+    await expect(use({ ...options(), remote: 'catalog', version: '1.1.0' })).rejects.toThrow(message);
+    expect(readFileSync(registryFile, 'utf8')).toBe(before);
+  });
+
+  it('refuses, fail closed, a version whose index records no digest', async () => {
+    publish(deployDir, 'catalog', '1.1.0');
+    writeFileSync(
+      join(deployDir, 'remote-catalog', 'versions.json'),
+      JSON.stringify({ versions: [{ version: '1.1.0' }] }),
+    );
+    await expect(use({ ...options(), remote: 'catalog', version: '1.1.0' })).rejects.toThrow(
+      /records no digest for 1\.1\.0/,
+    );
+  });
+
+  it('doctor reports each pin digest, names a changed file and refuses a pin without a digest', async () => {
+    const healthy = await doctor(options());
+    expect(healthy.rows.map((row) => [row.integrity, row.digest])).toEqual(
+      ['catalog', 'auth', 'account'].map((remote) => [
+        'verified',
+        sri(readFileSync(join(deployDir, PACKAGES[remote], '1.0.0', 'mf-manifest.json'))),
+      ]),
+    );
+    appendFileSync(join(deployDir, 'remote-catalog', '1.0.0', 'remoteEntry.js'), '\nalert(1)');
+    const pinned = registry();
+    delete pinned.remotes.auth.integrity;
+    writeFileSync(registryFile, JSON.stringify(pinned));
+    const { ok, rows } = await doctor(options());
+    expect(ok).toBe(false);
+    expect(rows.map((row) => row.integrity)).toEqual(['tampered', 'no digest', 'verified']);
+    expect(rows[0].problems).toEqual([expect.stringMatching(/^catalog: remoteEntry\.js does not match its digest/)]);
+    expect(rows[1].problems).toEqual([expect.stringMatching(/pinned without a digest/)]);
   });
 
   it('refuses unknown remotes and a missing version', async () => {
@@ -155,7 +222,11 @@ describe('remotes commands', () => {
     expect(rows.find((row) => row.remote === 'account')).toMatchObject({
       manifest: 'ok',
       compatible: 'no (1)',
-      problems: ['account: needs react ^18.2.0; the shell provides 19.3.1'],
+      integrity: 'tampered',
+      problems: [
+        expect.stringMatching(/^account: .*1\.0\.0\/mf-manifest\.json is not the manifest that was pinned/),
+        'account: needs react ^18.2.0; the shell provides 19.3.1',
+      ],
     });
     expect(rows.find((row) => row.remote === 'catalog')?.problems).toEqual([]);
   });
