@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
-import { REMOTE_NAMES, exposesOf } from '@devhub/shared/remote-contract';
+import type { RemoteRouteTable } from '@devhub/shared/remote-contract';
 import { readApp } from './rspack/app.ts';
 import { CompatibilityRecordPlugin } from './rspack/compatibility-record-plugin.ts';
 import { devServer } from './rspack/dev-server.ts';
@@ -18,15 +18,17 @@ import { sharedSingletons } from './rspack/shared-singletons.ts';
 export interface AppConfigOptions {
   /** Values for `<%= name %>` placeholders in index.html. */
   templateParameters?: Record<string, string>;
+  /** A remote: its route table (`src/app/routes.ts`), from which its exposes and the table in its manifest derive. */
+  routes?: RemoteRouteTable;
 }
 
 /**
  * The one config factory every app's rspack.config.ts calls. What differs between apps comes from
- * the app's package.json (`devhub`: name, kind, port) and the page table in @devhub/shared; the
+ * the app's package.json (`devhub`: name, kind, port) and a remote's route table; the
  * pieces live in rspack/ (singletons, federation, compatibility record, dev server).
  */
 export function createAppConfig(dir: string, options: AppConfigOptions = {}): Configuration {
-  const app = readApp(dir);
+  const app = { ...readApp(dir), ...(options.routes ? { routes: options.routes } : {}) };
   const isProduction = process.env.NODE_ENV === 'production';
   const isHost = app.kind === 'host';
   const singletons = sharedSingletons(app, isProduction);
@@ -104,11 +106,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
       ...(isHost
         ? [new ShellFilesPlugin()]
         : [new ExposeContractPlugin(exposesFor(app)), new ExposeAssetsPlugin(exposesFor(app))]),
-      new CompatibilityRecordPlugin({
-        app,
-        singletons,
-        ...(isHost ? { requires: Object.fromEntries(REMOTE_NAMES.map((remote) => [remote, exposesOf(remote)])) } : {}),
-      }),
+      new CompatibilityRecordPlugin({ app, singletons }),
       ...(isProduction ? [new ScriptIntegrityPlugin(), new PrecompressPlugin()] : []),
     ],
     optimization: {
@@ -136,7 +134,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
 export function createAppConfigs(dir: string, options: AppConfigOptions = {}): Configuration[] {
   const client = createAppConfig(dir, options);
   if (process.env.NODE_ENV !== 'production') return [client];
-  const app = readApp(dir);
+  const app = { ...readApp(dir), ...(options.routes ? { routes: options.routes } : {}) };
   if (app.kind === 'remote') client.plugins = [...(client.plugins ?? []), new ServerEntryPlugin()];
   return [client, serverConfig(client, app, sharedSingletons(app, false))];
 }

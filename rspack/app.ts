@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RemoteRouteTable } from '@devhub/shared/remote-contract';
 
 export const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What an app says of itself in its package.json (`devhub`), read by the build and the scripts alike. */
 export interface App {
   dir: string;
-  /** Federation container name, CSS class prefix and the remote's name in the page table. */
+  /** Federation container name, CSS class prefix and the remote's name in the registry. */
   name: string;
   kind: 'host' | 'remote';
   /** Its dev server's port. */
@@ -15,6 +16,8 @@ export interface App {
   packageName: string;
   version: string;
   dependencies: Record<string, string>;
+  /** A remote: its route table (`src/app/routes.ts`), which its rspack.config.ts hands to the build. */
+  routes?: RemoteRouteTable;
 }
 
 interface PackageJson {

@@ -6,6 +6,7 @@ import {
   SHELL_RECORD_FILE,
   type CompatibilityRecord,
 } from '@devhub/contracts/compatibility';
+import { ACCESS_RULES, LAYOUTS, MANIFEST_ROUTES_KEY, routeTableProblems } from '@devhub/contracts/routes';
 import { WORKSPACE_ROOT, readPackageJson, type App } from './app.ts';
 import {
   FEDERATION_MANIFEST,
@@ -81,12 +82,20 @@ function sharedEntryFiles(singletons: Singleton[]): Map<string, string> {
 export interface CompatibilityRecordOptions {
   app: App;
   singletons: Singleton[];
-  /** The shell: what each remote must expose for the shell's routes. */
-  requires?: Record<string, string[]>;
+}
+
+/** A remote's route table as its manifest carries it: what the shell and the CLI read (no source files). */
+function publishedRoutes(app: App) {
+  const table = (app.routes ?? []).map(({ file: _file, ...page }) => page);
+  const problems = routeTableProblems(table);
+  if (problems.length > 0) {
+    throw new Error(`${app.packageName}: src/app/routes.ts is not a route table: ${problems.join('; ')}`);
+  }
+  return table;
 }
 
 /**
- * Writes what a build needs (a remote: into its mf-manifest.json) or provides (the shell: as
+ * Writes what a build needs (a remote: into its mf-manifest.json, with its route table beside) or provides (the shell: as
  * compatibility.json beside its index.html, and inside index.html for the check it runs before it
  * loads a remote), so every compatibility check runs against real builds (see
  * contracts/src/compatibility.js for the rules).
@@ -96,7 +105,7 @@ export class CompatibilityRecordPlugin {
 
   apply(compiler: Compiler) {
     if (isSharedFallbackBuild(compiler)) return;
-    const { app, singletons, requires } = this.options;
+    const { app, singletons } = this.options;
     const sourceDir = join(app.dir, 'src') + sep;
     const shared = new Set(singletons.map((singleton) => singleton.request));
     const base = {
@@ -126,7 +135,7 @@ export class CompatibilityRecordPlugin {
                 exports: imported,
                 exposes: manifest.exposes.map((expose) => expose.path),
               };
-              return { ...manifest, [MANIFEST_RECORD_KEY]: record };
+              return { ...manifest, [MANIFEST_RECORD_KEY]: record, [MANIFEST_ROUTES_KEY]: publishedRoutes(app) };
             });
             return;
           }
@@ -136,7 +145,9 @@ export class CompatibilityRecordPlugin {
           const record: CompatibilityRecord = {
             ...base,
             exports: { ...providedSharedExports(compilation, sharedEntryFiles(singletons)), ...shipped },
-            requires: requires ?? {},
+            // Routes come from the registry: the shell lists what a remote's table may ask of it.
+            layouts: [...LAYOUTS],
+            access: [...ACCESS_RULES],
           };
           const json = JSON.stringify(record);
           compilation.emitAsset(

@@ -2,7 +2,7 @@ import { rspack, type Compiler } from '@rspack/core';
 import { exposedModules, isSharedFallbackBuild, providedExports } from './bundler-internals.ts';
 
 /**
- * Fails a remote's build when one of its exposed modules lacks the component the page table names
+ * Fails a remote's build when one of its exposed modules lacks the component its route table names
  * (`./HomePage` must export `HomePage`): the shell loads pages by that name, so a wrong or missing
  * export would otherwise only show as a failed page in a visitor's browser.
  */
@@ -24,7 +24,7 @@ export class ExposeContractPlugin {
             if (provided && !provided.includes(name)) {
               compilation.errors.push(
                 new rspack.WebpackError(
-                  `${request} must export a component named "${name}" (the page table in @devhub/shared/remote-contract exposes it as ./${name}); it exports ${provided.join(', ') || 'nothing'}`,
+                  `${request} must export a component named "${name}" (src/app/routes.ts exposes it as ./${name}); it exports ${provided.join(', ') || 'nothing'}`,
                 ),
               );
             }

@@ -1,19 +1,16 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { exposeFileOf, exposesOf, isRemoteName } from '@devhub/shared/remote-contract';
 import type { App } from './app.ts';
 import { federationExperiments, treeShakenShare } from './bundler-internals.ts';
 import type { Singleton } from './shared-singletons.ts';
 
-/** A remote exposes the pages the table gives it, each from `src/app/exposes/<kebab-name>.tsx`. */
+/** A remote exposes the pages its route table (`src/app/routes.ts`) lists, each from the file the table names. */
 export function exposesFor(app: App): Record<string, string> {
-  if (!isRemoteName(app.name)) {
+  if (!app.routes) {
     throw new Error(
-      `${app.packageName}: "${app.name}" is not a remote of the page table (shared/src/remote-contract.ts)`,
+      `${app.packageName}: a remote's rspack.config.ts must hand its route table (src/app/routes.ts) to the build`,
     );
   }
-  return Object.fromEntries(
-    exposesOf(app.name).map((expose) => [expose, `./src/app/exposes/${exposeFileOf(expose.slice(2))}.tsx`]),
-  );
+  return Object.fromEntries(app.routes.map((page) => [`./${page.expose}`, page.file]));
 }
 
 export function federationPlugin(app: App, singletons: Singleton[], isProduction: boolean) {
@@ -36,7 +33,7 @@ export function federationPlugin(app: App, singletons: Singleton[], isProduction
     ),
     // Fetch a remote only when a route needs it: one remote down must not block startup.
     shareStrategy: 'loaded-first',
-    // Types of exposed modules come from the page table in @devhub/shared (see README).
+    // A page's props are typed by its remote's route table and component; the shell renders what the registry lists.
     dts: false,
     // The federation runtime ships once, in the shell; remote entries use it instead of their own copy.
     // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)

@@ -25,7 +25,9 @@ export const SHELL_RECORD_FILE = 'compatibility.json';
  *   module ("*" for the whole module); the shell: the exports it ships of each shared module whose
  *   exports are known (a module absent here ships whole).
  * @property {string[]} [exposes]  a remote: the modules it exposes ("./HomePage").
- * @property {Record<string, string[]>} [requires]  the shell: what each remote must expose for its routes.
+ * @property {Record<string, string[]>} [requires]  a shell built before route tables: what each remote must expose.
+ * @property {string[]} [layouts]  the shell: the layouts it renders, which a remote's route table may name.
+ * @property {string[]} [access]  the shell: the access rules it enforces, which a remote's route table may name.
  */
 
 /**
@@ -74,6 +76,9 @@ export function readRecord(raw) {
   if (raw.exposes !== undefined && !isStringList(raw.exposes)) return 'compatibility record: "exposes" must be a list';
   if (raw.requires !== undefined && !(isRecord(raw.requires) && Object.values(raw.requires).every(isStringList))) {
     return 'compatibility record: "requires" must map remotes to exposes';
+  }
+  for (const field of ['layouts', 'access']) {
+    if (raw[field] !== undefined && !isStringList(raw[field])) return `compatibility record: "${field}" must be a list`;
   }
   return /** @type {CompatibilityRecord} */ (raw);
 }

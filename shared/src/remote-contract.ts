@@ -18,6 +18,33 @@ export type LayoutName = 'main' | 'account' | 'standalone';
 /** Who may open a route: account pages need a session. */
 export type RouteAccess = 'public' | 'signed-in';
 
+/** One path of a remote's page: its screen title and, for a component that takes props, its props. */
+export interface RemoteRoutePath {
+  path: string;
+  /** Screen title after the product name; none shows the product name alone. */
+  title?: string;
+  props?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** One page of a remote's route table (`remote-<name>/src/app/routes.ts`). */
+export interface RemoteRoute {
+  /** The exposed component: "CartPage" is exposed as "./CartPage" and its expose file exports `CartPage`. */
+  expose: string;
+  /** The expose file, relative to the remote's folder ("./src/app/exposes/cart-page.tsx"). */
+  file: string;
+  /** What the page shows, for the failure message of its slot. */
+  what: string;
+  layout: LayoutName;
+  access: RouteAccess;
+  routes: readonly RemoteRoutePath[];
+}
+
+/**
+ * A remote's pages: its build derives its exposes from the table and writes the table (without
+ * `file`) into its mf-manifest.json; pinning the remote puts its routes in the registry.
+ */
+export type RemoteRouteTable = readonly RemoteRoute[];
+
 type NoProps = Record<string, never>;
 
 /** One path a page is shown at; a page whose component takes props gets them per path. */

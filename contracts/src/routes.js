@@ -1,0 +1,149 @@
+// A remote's route table: the pages it serves, as its build writes them into its mf-manifest.json
+// (next to its compatibility record) and `npm run remotes -- use` copies them into the registry
+// entry that pins it. The shell builds its routes from the registry, so a page goes live with its
+// remote's pin. The build, the CLI and the shell read tables with these rules.
+
+/** The key of the route table inside a remote's mf-manifest.json. */
+export const MANIFEST_ROUTES_KEY = 'routes';
+
+/** The layouts and access rules this version of the contract knows; a shell build records those it renders. */
+export const LAYOUTS = /** @type {const} */ (['main', 'account', 'standalone']);
+export const ACCESS_RULES = /** @type {const} */ (['public', 'signed-in']);
+
+/** Paths the shell serves itself: no remote may claim them. */
+export const SHELL_PATHS = /** @type {const} */ (['/__remotes']);
+
+/**
+ * One path a page is shown at.
+ *
+ * @typedef {object} RoutePath
+ * @property {string} path  "/blog"; absolute, no query, no hash, no trailing slash.
+ * @property {string} [title]  the screen title after the product name (none: the product name alone).
+ * @property {Record<string, string | number | boolean>} [props]  what the page's component gets at this path.
+ */
+
+/**
+ * One page of a remote, serialisable.
+ *
+ * @typedef {object} RoutePage
+ * @property {string} expose  the exposed component: "HomePage" is exposed as "./HomePage" and exports `HomePage`.
+ * @property {string} what  what the page shows, for its slot's failure message.
+ * @property {string} layout  one of LAYOUTS (a later contract may know more).
+ * @property {string} access  one of ACCESS_RULES (a later contract may know more).
+ * @property {RoutePath[]} routes
+ */
+
+/** @typedef {RoutePage[]} RouteTable */
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+function isRecord(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const EXPOSE = /^[A-Z][A-Za-z0-9]*$/;
+const PATH = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
+
+/** @param {unknown} value */
+function isProps(value) {
+  return isRecord(value) && Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item));
+}
+
+/**
+ * Why `raw` is not a route table: one English line per problem (none: it is one). Layouts and
+ * access rules are only checked to be names here; whether a shell knows them is `unknownRules`.
+ *
+ * @param {unknown} raw
+ * @returns {string[]}
+ */
+export function routeTableProblems(raw) {
+  if (!Array.isArray(raw)) return ['the route table must be a list of pages'];
+  /** @type {string[]} */
+  const problems = [];
+  const paths = new Set();
+  raw.forEach((page, index) => {
+    const at = `page ${index + 1}`;
+    if (!isRecord(page)) {
+      problems.push(`${at} must be an object`);
+      return;
+    }
+    if (typeof page.expose !== 'string' || !EXPOSE.test(page.expose))
+      problems.push(`${at}: "expose" must be a component name such as "HomePage"`);
+    for (const field of ['what', 'layout', 'access']) {
+      if (typeof page[field] !== 'string' || page[field] === '')
+        problems.push(`${at}: "${field}" must be a non-empty string`);
+    }
+    if (!Array.isArray(page.routes) || page.routes.length === 0) {
+      problems.push(`${at}: "routes" must list at least one path`);
+      return;
+    }
+    for (const route of page.routes) {
+      if (!isRecord(route) || typeof route.path !== 'string' || !PATH.test(route.path)) {
+        problems.push(`${at}: every route needs a "path" such as "/orders/history"`);
+        continue;
+      }
+      if (paths.has(route.path)) problems.push(`${at}: path ${route.path} is listed twice`);
+      paths.add(route.path);
+      if (route.title !== undefined && typeof route.title !== 'string')
+        problems.push(`${at}: the title of ${route.path} must be a string`);
+      if (route.props !== undefined && !isProps(route.props))
+        problems.push(`${at}: the props of ${route.path} must be an object of strings, numbers and booleans`);
+    }
+  });
+  return problems;
+}
+
+/**
+ * The layouts and access rules a table uses that a shell does not know, as English lines.
+ *
+ * @param {RouteTable} table
+ * @param {{ layouts?: readonly string[], access?: readonly string[] }} known  what the shell renders
+ *   (a record without the lists is a shell from before route tables: it knows this contract's).
+ */
+export function unknownRules(table, { layouts = LAYOUTS, access = ACCESS_RULES }) {
+  /** @type {string[]} */
+  const problems = [];
+  for (const page of table) {
+    if (!layouts.includes(page.layout))
+      problems.push(
+        `${page.expose}: layout "${page.layout}" is unknown to this shell (it knows ${layouts.join(', ')})`,
+      );
+    if (!access.includes(page.access))
+      problems.push(`${page.expose}: access "${page.access}" is unknown to this shell (it knows ${access.join(', ')})`);
+  }
+  return problems;
+}
+
+/**
+ * Paths of `table` (served by `remote`) that the shell keeps or another remote's table serves.
+ *
+ * @param {string} remote
+ * @param {RouteTable} table
+ * @param {Record<string, RouteTable | undefined>} others  the other remotes' tables, by remote.
+ * @returns {string[]}
+ */
+export function pathConflicts(remote, table, others) {
+  /** @type {string[]} */
+  const problems = [];
+  const owners = new Map();
+  for (const [other, otherTable] of Object.entries(others)) {
+    if (other === remote) continue;
+    for (const page of otherTable ?? []) for (const { path } of page.routes) owners.set(path, other);
+  }
+  for (const page of table) {
+    for (const { path } of page.routes) {
+      if (/** @type {readonly string[]} */ (SHELL_PATHS).includes(path))
+        problems.push(`path ${path} of ${remote} is kept by the shell`);
+      else if (owners.has(path)) problems.push(`path ${path} is served by both ${owners.get(path)} and ${remote}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The pages of a table, one per path, in table order.
+ *
+ * @param {RouteTable} table
+ */
+export function pathsOf(table) {
+  return table.flatMap((page) => page.routes.map((route) => ({ ...route, page })));
+}
