@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { APPS, appDir } from './apps.mjs';
 import { CERTIFICATE_DIR } from './local-certificate.mjs';
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
+import { checkManifestDigest, checkVersionFiles } from './integrity.mjs';
 import { entryFileOf, loadManifest, loadShellRecord } from './manifest.mjs';
 import { SUMMARY_FILE, pageFileOf, templateHash } from './prerender-pages.mjs';
 import { precompressedCopiesSync } from './static-server-precompress.mjs';
@@ -83,15 +84,24 @@ export function localSources(deployDir = join(WORKSPACE_ROOT, '.deploy')) {
 /**
  * What the shell's renderer needs of one pinned remote: its manifest, the folder the browser
  * finds its files in (the manifest's, as the page resolves it) and its server entry; refused
- * (nothing of it runs) unless its compatibility record fits the shell build's.
+ * (nothing of it runs) unless its compatibility record fits the shell build's and, for a published
+ * version, its manifest is the pinned one and every server file has the bytes the manifest records.
+ * A dev server's entry (no version, no digest) is not checked: there is nothing to check it against.
  *
  * @param {string} name
- * @param {string} entry
+ * @param {import('@devhub/contracts/registry').RegistryPin} pin
  * @param {import('@devhub/contracts/compatibility').CompatibilityRecord} shellRecord
  * @param {PrerenderOptions} options
  */
-async function serverRemote(name, entry, shellRecord, options) {
-  const { manifest, location: where } = await loadManifest(entry, options);
+async function serverRemote(name, pin, shellRecord, options) {
+  const { entry } = pin;
+  const { manifest, location: where, bytes } = await loadManifest(entry, options);
+  if (pin.integrity || pin.version) {
+    // Before the renderer requires any of its code: what runs in Node is what was pinned, or nothing.
+    checkManifestDigest(bytes, pin.integrity, where);
+    const tampered = await checkVersionFiles(manifest, where, { files: 'server' });
+    if (tampered.length > 0) throw new Error(`refused, its server build is not the one pinned: ${tampered.join('; ')}`);
+  }
   // The same check `use` and the browser apply, before the renderer requires any of its code.
   const problems = checkCompatibility(name, shellRecord, manifest[MANIFEST_RECORD_KEY]).map(describeProblem);
   if (problems.length > 0) throw new Error(`refused, it does not fit this shell build: ${problems.join('; ')}`);
@@ -229,7 +239,7 @@ async function renderInto(staging, registry, options) {
     if (!pin) continue;
     pins[name] = pin.entry;
     try {
-      remotes[name] = await serverRemote(name, pin.entry, shellRecord, options);
+      remotes[name] = await serverRemote(name, pin, shellRecord, options);
     } catch (error) {
       // Still pinned: the page records it, and the remote's routes stay client-rendered, saying why.
       const unavailable = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prerenderedPages, templateHash } from './prerender-pages.mjs';
 import { remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
+import { sealVersion } from './integrity.mjs';
 import { localFileOf } from './manifest.mjs';
 import { describePrerender, prerenderDir, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
 import { REGISTRY_DIR } from './registry-file.mjs';
@@ -23,6 +24,10 @@ exports.prerender = async (input) => {
   if (process.env.FAKE_REPIN && !fs.existsSync(process.env.FAKE_REPIN + '.done')) {
     fs.writeFileSync(process.env.FAKE_REPIN + '.done', '');
     fs.writeFileSync(process.env.FAKE_REPIN, process.env.FAKE_REPIN_REGISTRY);
+  }
+  if (process.env.FAKE_RENDER === 'require') {
+    const { serverEntry } = input.remotes.catalog;
+    if (serverEntry) require(require('node:url').fileURLToPath(serverEntry));
   }
   return ['/', '/blog', '/signin'].map((route) => {
     const remote = route === '/signin' ? input.remotes.auth : input.remotes.catalog;
@@ -127,6 +132,45 @@ describe('prerender', () => {
       expect.stringMatching(/^\/blog stays client-rendered: catalog: /),
       '/signin stays client-rendered: auth has no server build in this version',
     ]);
+  });
+
+  it("never requires a pinned version's server file changed after it was pinned: its routes stay client-rendered, saying why", async () => {
+    const version = join(root, 'deploy', 'remote-catalog', '1.0.0');
+    const marker = (name) => join(root, name);
+    writeFileSync(
+      join(version, 'server.remoteEntry.cjs'),
+      `require('node:fs').writeFileSync(${JSON.stringify(marker('ran'))}, '');\n`,
+    );
+    const integrity = sealVersion(version);
+    const pinned = JSON.parse(readFileSync(options.registryFile, 'utf8'));
+    pinned.remotes.catalog = { ...pinned.remotes.catalog, version: '1.0.0', integrity };
+    writeFileSync(options.registryFile, JSON.stringify(pinned));
+    process.env.FAKE_RENDER = 'require';
+
+    await prerenderEnvironment(options);
+    expect(existsSync(marker('ran'))).toBe(true);
+    rmSync(marker('ran'));
+
+    appendFileSync(
+      join(version, 'server.remoteEntry.cjs'),
+      `require('node:fs').writeFileSync(${JSON.stringify(marker('tampered'))}, '');\n`,
+    );
+    const summary = await prerenderEnvironment(options);
+    expect(existsSync(marker('tampered'))).toBe(false);
+    expect(existsSync(marker('ran'))).toBe(false);
+    expect(summary.routes[0]).toEqual({
+      route: '/',
+      status: 'client',
+      reason: expect.stringMatching(
+        /^catalog: refused, its server build is not the one pinned: server\.remoteEntry\.cjs does not match its digest \(manifest sha384-\S+, file sha384-\S+\)$/,
+      ),
+    });
+
+    // A published version pinned without a digest runs nothing either (fail closed).
+    delete pinned.remotes.catalog.integrity;
+    writeFileSync(options.registryFile, JSON.stringify(pinned));
+    expect((await prerenderEnvironment(options)).routes[0].reason).toMatch(/has no pinned digest/);
+    expect(existsSync(marker('ran'))).toBe(false);
   });
 
   it('never hands the renderer a remote whose version does not fit the shell build: its routes stay client-rendered, saying why', async () => {
