@@ -2,12 +2,15 @@
 // The shell validates what it fetches with these rules, and so does the CLI before it touches a
 // file. Problems carry a code and the offending field; each side words them for its reader
 // (Vietnamese in the shell, English in the CLI).
+import { pathConflicts, routeTableProblems } from './routes.js';
 
 /**
  * @typedef {object} RegistryPin
  * @property {string} entry  URL of the remote's mf-manifest.json, absolute or relative to the shell's page.
  * @property {string} [version]  the published version the entry points at.
  * @property {string[]} [previousVersions]  earlier pins, newest first (for rollback).
+ * @property {import('./routes.js').RouteTable} [routes]  the pages the pinned build serves, copied from its
+ *   manifest by `remotes use` (none: a dev server's entry, whose manifest the shell reads them from).
  * @property {string} [integrity]  sha384 of the pinned manifest's bytes (`sha384-<base64>`), written by
  *   `remotes use`: the shell and the prerender run nothing of a manifest with other bytes.
  */
@@ -22,7 +25,8 @@
 
 /**
  * @typedef {'not-object' | 'no-remotes' | 'unknown-remote' | 'missing-remote' | 'bad-entry' | 'bad-version'
- *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base' | 'bad-integrity'} RegistryProblemCode
+ *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base' | 'bad-integrity'
+ *   | 'bad-routes' | 'route-conflict'} RegistryProblemCode
  */
 
 /**
@@ -107,7 +111,21 @@ export function validateRegistry(raw, remoteNames) {
     if (pin.integrity !== undefined && (typeof pin.integrity !== 'string' || !INTEGRITY_PATTERN.test(pin.integrity))) {
       problems.push({ code: 'bad-integrity', field: `${field}.integrity` });
     }
+    if (pin.routes !== undefined) {
+      const malformed = routeTableProblems(pin.routes);
+      if (malformed.length > 0) problems.push({ code: 'bad-routes', field: `${field}.routes`, detail: malformed[0] });
+    }
     pins[name] = /** @type {RegistryPin} */ (pin);
+  }
+  // Each remote against those before it, so a collision between two is said once.
+  /** @type {Record<string, import('./routes.js').RouteTable | undefined>} */
+  const earlier = {};
+  for (const [name, pin] of Object.entries(pins)) {
+    if (problems.length > 0) break;
+    for (const conflict of pathConflicts(name, pin.routes ?? [], earlier)) {
+      problems.push({ code: 'route-conflict', field: `remotes.${name}.routes`, detail: conflict });
+    }
+    earlier[name] = pin.routes;
   }
   if (!isStringList(allowedOverrideOrigins) || !allowedOverrideOrigins.every(isOrigin)) {
     problems.push({ code: 'bad-origins', field: 'allowedOverrideOrigins' });
@@ -143,6 +161,8 @@ const ENGLISH = {
   'bad-environment': ({ field }) => `"${field}" must be a non-empty string`,
   'bad-deploy-base': ({ field }) => `"${field}" must be an http(s) URL or a path`,
   'bad-integrity': ({ field }) => `"${field}" must be a sha384 digest ("sha384-" and 64 base64 characters)`,
+  'bad-routes': ({ field, detail }) => `"${field}" is not a route table: ${detail}`,
+  'route-conflict': ({ detail }) => `${detail}`,
 };
 
 /**

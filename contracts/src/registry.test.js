@@ -11,6 +11,8 @@ const remotes = {
   account: { entry: '/deploy/remote-account/1.0.0/mf-manifest.json' },
 };
 
+const routePage = { expose: 'BlogPage', what: 'blog', layout: 'main', access: 'public', routes: [{ path: '/blog' }] };
+
 /** @param {unknown} raw */
 const problemsOf = (raw) =>
   validateRegistry(raw, NAMES).problems.map((problem) => describeRegistryProblem(problem, NAMES));
@@ -85,6 +87,20 @@ describe('validateRegistry', () => {
     [
       { remotes: { ...remotes, auth: { entry: 'x', integrity: 'sha256-abc' } } },
       ['"remotes.auth.integrity" must be a sha384 digest ("sha384-" and 64 base64 characters)'],
+    ],
+    [
+      { remotes: { ...remotes, auth: { entry: 'x', routes: [{ expose: 'SignInPage' }] } } },
+      ['"remotes.auth.routes" is not a route table: page 1: "what" must be a non-empty string'],
+    ],
+    [
+      {
+        remotes: {
+          ...remotes,
+          catalog: { entry: 'x', routes: [{ ...routePage, expose: 'ListingPage' }] },
+          account: { entry: 'y', routes: [routePage] },
+        },
+      },
+      ['path /blog is served by both catalog and account'],
     ],
   ])('refuses %j, naming every offending field', (raw, messages) => {
     expect(problemsOf(raw)).toEqual(messages);

@@ -9,6 +9,27 @@ export const EXPOSES = {
   account: ['./ProfilePage', './RepoPage', './CartPage', './SettingPage'],
 };
 
+/** @param {string} expose @param {string} path @param {'main' | 'account' | 'standalone'} layout */
+const page = (expose, path, layout) => ({
+  expose,
+  what: expose,
+  layout,
+  access: layout === 'account' ? 'signed-in' : 'public',
+  routes: [{ path }],
+});
+
+/** The route tables the remotes' builds write into their manifests (one path per page here). */
+export const ROUTE_TABLES = {
+  catalog: [page('HomePage', '/', 'main'), page('ListingPage', '/blog', 'main')],
+  auth: [page('SignInPage', '/signin', 'standalone'), page('SignUpPage', '/signup', 'standalone')],
+  account: [
+    page('ProfilePage', '/profile', 'account'),
+    page('RepoPage', '/repo', 'account'),
+    page('CartPage', '/cart', 'account'),
+    page('SettingPage', '/setting', 'account'),
+  ],
+};
+
 /** A shell build's record, written beside its index.html as compatibility.json. */
 export function writeShellRecord(dir, { strings = ['PAGE_TITLES', 'SHELL_TEXT'], runtime = '2.9.2' } = {}) {
   mkdirSync(dir, { recursive: true });

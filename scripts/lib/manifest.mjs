@@ -19,6 +19,7 @@ const DEFAULT_TIMEOUT_MS = 5000;
  *   metaData?: { buildInfo?: { buildVersion?: string, buildHash?: string }, integrity?: unknown, remoteEntry?: { name?: string, path?: string }, ssrRemoteEntry?: { name?: string, path?: string } },
  *   exposes?: Array<{ path?: string }>,
  *   compatibility?: unknown,
+ *   routes?: unknown,
  * }} Manifest
  */
 

@@ -3,6 +3,7 @@
 // temporary folders. Every check runs against the shell build that serves the environment
 // (its compatibility record), never against the source tree.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
+import { MANIFEST_ROUTES_KEY, pathConflicts, routeTableProblems, unknownRules } from '@devhub/contracts/routes';
 import semver from 'semver';
 import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
@@ -56,13 +57,14 @@ export function list({ registryFile }) {
  * Loads a published version's manifest and refuses it, with one line per problem, unless its
  * bytes are the ones the version index records, every file it lists has the bytes it records, it
  * fits the shell build and its entry script is there. Returns the manifest's digest, which the pin
- * carries from then on (the root of trust of everything the version runs).
+ * carries from then on (the root of trust of everything the version runs), and its route table,
+ * refused if malformed or naming a layout or access rule the shell build does not know.
  *
  * @param {string} remote
  * @param {string} entry
  * @param {string} version
  * @param {CommandOptions} options
- * @returns {Promise<string>}
+ * @returns {Promise<{ integrity: string, routes: import('@devhub/contracts/routes').RouteTable }>}
  */
 async function checkedVersion(remote, entry, version, { deployDir, baseUrl, shell, timeoutMs }) {
   const what = `${remote}@${version}`;
@@ -79,8 +81,41 @@ async function checkedVersion(remote, entry, version, { deployDir, baseUrl, shel
       `refusing ${what}, which does not fit the shell build at ${shellLocation}:\n${problems.join('\n')}`,
     );
   }
+  const table = manifest[MANIFEST_ROUTES_KEY];
+  const malformed =
+    table === undefined
+      ? ["its manifest has no route table: rebuild it with this repository's build"]
+      : routeTableProblems(table);
+  if (malformed.length > 0)
+    throw new CliError(`refusing ${what}, whose route table is malformed: ${malformed.join('; ')}`);
+  const routes = /** @type {import('@devhub/contracts/routes').RouteTable} */ (table);
+  const exposed = new Set((manifest.exposes ?? []).map((expose) => expose.path));
+  const missing = routes.map((page) => `./${page.expose}`).filter((expose) => !exposed.has(expose));
+  if (missing.length > 0) {
+    throw new CliError(`refusing ${what}, whose routes name ${missing.join(', ')}, which its build does not expose`);
+  }
+  const unknown = unknownRules(routes, record);
+  if (unknown.length > 0) {
+    throw new CliError(
+      `refusing ${what}, whose routes the shell build at ${shellLocation} cannot render: ${unknown.join('; ')}`,
+    );
+  }
   await checkEntryScript(manifest, location, { timeoutMs });
-  return integrity;
+  return { integrity, routes };
+}
+
+/**
+ * Refuses a table serving a path the shell keeps or another pinned remote serves.
+ *
+ * @param {string} remote
+ * @param {string} what  "account@1.1.0", for the message
+ * @param {import('@devhub/contracts/routes').RouteTable} routes
+ * @param {import('@devhub/contracts/registry').Registry} registry
+ */
+function assertOwnPaths(remote, what, routes, registry) {
+  const others = Object.fromEntries(Object.entries(registry.remotes).map(([name, pin]) => [name, pin.routes]));
+  const conflicts = pathConflicts(remote, routes, others);
+  if (conflicts.length > 0) throw new CliError(`refusing ${what}: ${conflicts.join('; ')}`);
 }
 
 /**
@@ -91,7 +126,7 @@ async function checkedVersion(remote, entry, version, { deployDir, baseUrl, shel
  * @param {CommandOptions} options
  */
 function versionChecker(remote, options) {
-  /** @type {Map<string, Promise<string>>} */
+  /** @type {Map<string, ReturnType<typeof checkedVersion>>} */
   const checked = new Map();
   /** @param {string} entry @param {string} version */
   return (entry, version) => {
@@ -120,18 +155,21 @@ export async function use(options) {
   /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry?: import('@devhub/contracts/registry').Registry, result: { remote: string, version: string, entry: string, changed: boolean, previous?: string } }>} */
   const pin = async (registry) => {
     const entry = versionEntry(registry, remote, version);
-    const integrity = await check(entry, version);
+    const { integrity, routes } = await check(entry, version);
+    assertOwnPaths(remote, `${remote}@${version}`, routes, registry);
     const current = registry.remotes[remote] ?? { entry };
     if (current.version === version && current.entry === entry) {
-      if (current.integrity === integrity) return { result: { remote, version, entry, changed: false } };
-      // The same version pinned before digests were recorded (or with another): only its digest changes.
-      registry.remotes[remote] = { ...current, integrity };
+      if (current.integrity === integrity && JSON.stringify(current.routes) === JSON.stringify(routes)) {
+        return { result: { remote, version, entry, changed: false } };
+      }
+      // The same version pinned before digests or routes were recorded: only those change.
+      registry.remotes[remote] = { ...current, integrity, routes };
       return { registry, result: { remote, version, entry, changed: true } };
     }
     const previousVersions = current.version
       ? [current.version, ...(current.previousVersions ?? [])].slice(0, 20)
       : (current.previousVersions ?? []);
-    registry.remotes[remote] = { ...current, entry, version, integrity, previousVersions };
+    registry.remotes[remote] = { ...current, entry, version, integrity, routes, previousVersions };
     return { registry, result: { remote, version, entry, changed: true, previous: current.version } };
   };
   return updateRegistry(options.registryFile, pin);
@@ -151,8 +189,10 @@ export async function rollback(options) {
     if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
     assertVersion(previous);
     const entry = versionEntry(registry, remote, previous);
-    const integrity = await check(entry, previous);
-    registry.remotes[remote] = { ...current, entry, version: previous, integrity, previousVersions: older };
+    const { integrity, routes } = await check(entry, previous);
+    assertOwnPaths(remote, `${remote}@${previous}`, routes, registry);
+    // The earlier version's routes replace the current ones: the routes a later version added go with it.
+    registry.remotes[remote] = { ...current, entry, version: previous, integrity, routes, previousVersions: older };
     return { registry, result: { remote, version: previous, entry, from: current.version } };
   });
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
 import { sealVersion, sri } from './integrity.mjs';
-import { EXPOSES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
+import { EXPOSES, ROUTE_TABLES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
 import { doctor, list, rollback, use } from './remotes-commands.mjs';
 
 const COMMANDS_URL = pathToFileURL(join(ROOT, 'scripts/lib/remotes-commands.mjs')).href;
@@ -43,7 +43,13 @@ function publish(
   deployDir,
   remote,
   version,
-  { exposes = EXPOSES[remote], react = '19.3.1', strings = ['PAGE_TITLES'], entry = true } = {},
+  {
+    exposes = EXPOSES[remote],
+    react = '19.3.1',
+    strings = ['PAGE_TITLES'],
+    entry = true,
+    routes = ROUTE_TABLES[remote],
+  } = {},
 ) {
   const dir = join(deployDir, PACKAGES[remote], version);
   mkdirSync(dir, { recursive: true });
@@ -54,6 +60,7 @@ function publish(
     },
     exposes: exposes.map((path) => ({ name: path.slice(2), path })),
     compatibility: remoteRecord(remote, version, { exposes, react, strings }),
+    ...(routes === null ? {} : { routes }),
   };
   writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   if (entry) writeFileSync(join(dir, 'remoteEntry.js'), '/* entry */');
@@ -110,6 +117,7 @@ describe('remotes commands', () => {
       entry: '/deploy/remote-catalog/1.1.0/mf-manifest.json',
       version: '1.1.0',
       integrity,
+      routes: ROUTE_TABLES.catalog,
       previousVersions: ['1.0.0'],
     });
     expect(list(options()).find((row) => row.remote === 'catalog')).toMatchObject({
@@ -129,6 +137,78 @@ describe('remotes commands', () => {
     await expect(rollback({ ...options(), remote: 'catalog' })).rejects.toThrow(
       'catalog has no previously pinned version to roll back to',
     );
+  });
+
+  const history = {
+    expose: 'HistoryPage',
+    what: 'lịch sử',
+    layout: 'account',
+    access: 'signed-in',
+    routes: [{ path: '/orders/history', title: 'Lịch sử đơn hàng' }],
+  };
+
+  const withHistory = [...EXPOSES.account, './HistoryPage'];
+
+  it("copies a version's routes into its pin; rolling back removes the routes it added", async () => {
+    publish(deployDir, 'account', '1.1.0', { routes: [...ROUTE_TABLES.account, history], exposes: withHistory });
+    await use({ ...options(), remote: 'account', version: '1.1.0' });
+    expect(registry().remotes.account.routes).toEqual([...ROUTE_TABLES.account, history]);
+    await rollback({ ...options(), remote: 'account' });
+    expect(registry().remotes.account.routes).toEqual(ROUTE_TABLES.account);
+    expect(JSON.stringify(registry())).not.toContain('/orders/history');
+  });
+
+  it("refuses a version whose routes collide with another pinned remote's, naming the path and both remotes", async () => {
+    await use({ ...options(), remote: 'catalog', version: '1.0.0' });
+    publish(deployDir, 'account', '1.1.0', {
+      routes: [...ROUTE_TABLES.account, { ...history, routes: [{ path: '/blog' }] }],
+      exposes: withHistory,
+    });
+    const before = readFileSync(registryFile, 'utf8');
+    await expect(use({ ...options(), remote: 'account', version: '1.1.0' })).rejects.toThrow(
+      'refusing account@1.1.0: path /blog is served by both catalog and account',
+    );
+    expect(readFileSync(registryFile, 'utf8')).toBe(before);
+  });
+
+  it.each([
+    [
+      'a path the shell keeps',
+      [...ROUTE_TABLES.account, { ...history, routes: [{ path: '/__remotes' }] }],
+      'refusing account@1.1.0: path /__remotes of account is kept by the shell',
+    ],
+    [
+      'a layout the shell build does not know',
+      [...ROUTE_TABLES.account, { ...history, layout: 'wide' }],
+      'refusing account@1.1.0, whose routes the shell build at',
+    ],
+    [
+      'an access rule the shell build does not know',
+      [...ROUTE_TABLES.account, { ...history, access: 'admin' }],
+      'HistoryPage: access "admin" is unknown to this shell (it knows public, signed-in)',
+    ],
+    [
+      'a malformed route table',
+      [{ ...history, routes: [{ path: 'orders' }] }],
+      'refusing account@1.1.0, whose route table is malformed: page 1: every route needs a "path" such as "/orders/history"',
+    ],
+    [
+      'a manifest without a route table',
+      null,
+      "refusing account@1.1.0, whose route table is malformed: its manifest has no route table: rebuild it with this repository's build",
+    ],
+    [
+      'routes naming a page its build does not expose',
+      [...ROUTE_TABLES.account, history],
+      'refusing account@1.1.0, whose routes name ./HistoryPage, which its build does not expose',
+    ],
+  ])('refuses a version with %s, registry untouched', async (_, routes, message) => {
+    await use({ ...options(), remote: 'account', version: '1.0.0' });
+    const exposes = message.includes('does not expose') ? EXPOSES.account : withHistory;
+    publish(deployDir, 'account', '1.1.0', { routes, exposes });
+    const before = readFileSync(registryFile, 'utf8');
+    await expect(use({ ...options(), remote: 'account', version: '1.1.0' })).rejects.toThrow(message);
+    expect(readFileSync(registryFile, 'utf8')).toBe(before);
   });
 
   it.each([

@@ -101,6 +101,8 @@ export const SHELL_TEXT = {
       'bad-origins': 'danh sách origin (ví dụ "https://cdn.example.com")',
       'bad-environment': 'chuỗi không rỗng',
       'bad-deploy-base': 'URL hoặc đường dẫn',
+      'bad-routes': 'một bảng route hợp lệ',
+      'route-conflict': 'các đường dẫn không remote nào khác phục vụ',
     },
     unreachable: (url: string) => `không tải được ${url} (mất kết nối)`,
     httpStatus: (url: string, status: number) => `không tải được ${url} (HTTP ${status})`,
