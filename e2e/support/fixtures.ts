@@ -3,7 +3,8 @@
 // - pageErrors (automatic): every uncaught error of any page of the test fails it.
 // - signedIn (option): a real session token (an account registered through the API the page
 //   talks to) stored before any script of the page runs; sessionToken is that token.
-// - axe: the serious and critical accessibility violations of the current page.
+// - axe: the accessibility violations of the current page (WCAG 2.2 A/AA and best practice):
+//   all of them, or the serious and critical ones.
 // - account: a new account registered through /signup, signed out (the auth API is needed).
 // - remoteOrigins: where the served registry says each remote lives.
 // - stack (worker): this worker's own production stack, for tests that change what is served
@@ -19,7 +20,9 @@ export { expect };
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 export interface Axe {
-  /** `id: help (targets)` for each serious or critical violation of WCAG 2.1 A/AA and best practice. */
+  /** `id: help (targets)` for each violation of WCAG 2.2 A/AA and best practice, whatever its impact. */
+  violations(): Promise<string[]>;
+  /** The same, serious and critical ones only. */
   seriousViolations(): Promise<string[]>;
 }
 
@@ -66,16 +69,20 @@ function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], baseURL
   return token;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+async function axeViolations(page: Page, seriousOnly: boolean): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof AxeCore }).axe.run(document, {
-      resultTypes: ['violations'],
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }),
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof AxeCore }).axe.run(document, {
+        resultTypes: ['violations'],
+        runOnly: { type: 'tag', values: tags },
+      }),
+    AXE_TAGS,
   );
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => !seriousOnly || violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
@@ -113,7 +120,10 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
   ],
 
   axe: async ({ page }, use) => {
-    await use({ seriousViolations: () => seriousViolations(page) });
+    await use({
+      violations: () => axeViolations(page, false),
+      seriousViolations: () => axeViolations(page, true),
+    });
   },
 
   account: async ({ browser, baseURL }, use) => {
