@@ -69,6 +69,9 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
       cssChunkFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
       assetModuleFilename: isProduction ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
       clean: true,
+      // A remote's runtime loads its chunks and stylesheets CORS-mode, which Subresource Integrity
+      // needs (and which every remote origin allows): its entry, checked by the shell, then checks them.
+      ...(isHost ? {} : { crossOriginLoading: 'anonymous' as const }),
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
     module: {
@@ -107,6 +110,11 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
         ? [new ShellFilesPlugin()]
         : [new ExposeContractPlugin(exposesFor(app)), new ExposeAssetsPlugin(exposesFor(app))]),
       new CompatibilityRecordPlugin({ app, singletons }),
+      // A remote's entry carries the sha384 of each chunk it loads: an entry the shell verified
+      // against its pin loads only the chunks published with it.
+      ...(!isHost && isProduction
+        ? [new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false, enabled: true })]
+        : []),
       ...(isProduction ? [new ScriptIntegrityPlugin(), new PrecompressPlugin()] : []),
     ],
     optimization: {

@@ -24,6 +24,9 @@ export class IncompatibleRemoteError extends Error {
   }
 }
 
+/** Never thrown here: the monolith runs no remote's files. */
+export class TamperedRemoteError extends Error {}
+
 const loaded = new Map<RemoteModuleId, ComponentType<never>>();
 
 /** Nothing to register: index.html still reads the registry once, so both variants make that request. */
@@ -56,6 +59,7 @@ export async function inspectRemote(_remote: RemoteName): Promise<void> {}
 // shell's loader gains one this baseline lacks, instead of the benchmark's build failing to link.
 void ({
   IncompatibleRemoteError,
+  TamperedRemoteError,
   startRemotes,
   loadPage,
   loadedPage,

@@ -80,7 +80,11 @@ export const SHELL_TEXT = {
   remote: {
     loading: 'Đang tải nội dung…',
     failedTitle: 'Không tải được nội dung',
+    /** What the content area could not show when the registry (so the routes) could not be read. */
+    routesWhat: 'nội dung trang này',
     failed: (what: string) => `Không tải được ${what}. Máy chủ của phần này đang không phản hồi hoặc gặp lỗi.`,
+    tampered: (what: string) =>
+      `Không tải được ${what}: tệp của phần này không khớp với mã băm đã được ghim (có thể đã bị sửa đổi), nên shell không chạy nó.`,
     retry: 'Thử lại',
     details: 'Chi tiết lỗi',
     registryFailed: (detail: string) => `Không đọc được danh sách remote (remotes.json): ${detail}`,
@@ -101,6 +105,7 @@ export const SHELL_TEXT = {
       'bad-origins': 'danh sách origin (ví dụ "https://cdn.example.com")',
       'bad-environment': 'chuỗi không rỗng',
       'bad-deploy-base': 'URL hoặc đường dẫn',
+      'bad-integrity': 'mã băm sha384 ("sha384-" và 64 ký tự base64)',
       'bad-routes': 'một bảng route hợp lệ',
       'route-conflict': 'các đường dẫn không remote nào khác phục vụ',
     },
@@ -115,6 +120,8 @@ export const SHELL_TEXT = {
     notJson: (url: string) => `manifest ${url} không phải JSON hợp lệ`,
     timeout: (url: string, seconds: number) => `manifest ${url} không phản hồi sau ${seconds} giây`,
     noEntry: (url: string) => `manifest ${url} không ghi file entry của remote`,
+    tampered: (url: string) => `manifest ${url} không phải bản đã được ghim (mã băm không khớp)`,
+    noDigest: (url: string) => `${url} được ghim mà không có mã băm, nên shell không chạy nó`,
   },
   compatibility: {
     record: (remote: string, detail: string) => `${remote}: không có bản ghi tương thích hợp lệ (${detail})`,
@@ -142,7 +149,15 @@ export const SHELL_TEXT = {
       library: 'Thư viện',
       providedBy: 'Cung cấp bởi',
       loaded: 'Đã nạp',
+      integrity: 'Kiểm chứng',
     },
+    integrity: {
+      verified: 'Đã kiểm chứng (sha384)',
+      unverified: 'Chưa kiểm chứng: bản ghim không có mã băm',
+      failed: 'Sai mã băm: không chạy',
+    },
+    mismatch: (file: string, expected: string, actual: string) =>
+      `${file}: mã băm đã ghim ${expected}, mã băm nhận được ${actual}`,
     states: {
       'not-loaded': 'Chưa tải',
       loading: 'Đang tải',

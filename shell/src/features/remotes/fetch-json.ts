@@ -1,6 +1,10 @@
 /** What went wrong fetching a JSON file, for the caller to word. */
 export type FetchFailure =
-  { kind: 'unreachable' } | { kind: 'status'; status: number } | { kind: 'not-json' } | { kind: 'timeout' };
+  | { kind: 'unreachable' }
+  | { kind: 'status'; status: number }
+  | { kind: 'not-json' }
+  | { kind: 'timeout' }
+  | { kind: 'integrity'; expected: string; actual: string };
 
 export class FetchJsonError extends Error {
   override name = 'FetchJsonError';
@@ -9,15 +13,31 @@ export class FetchJsonError extends Error {
   }
 }
 
+interface FetchOptions {
+  timeoutMs: number;
+  response?: Promise<Response | undefined> | undefined;
+}
+
+/** Parses bytes read as JSON (UTF-8), or says they are not JSON. */
+export function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    throw new FetchJsonError({ kind: 'not-json' });
+  }
+}
+
 /**
  * Reads a JSON file, failing after `timeoutMs` whatever hangs: the connection, the headers or the
  * body. `response` is a request already under way (the inline warm-up's), used instead of a new
  * one unless it comes to nothing.
  */
-export async function fetchJson(
-  url: string,
-  { timeoutMs, response }: { timeoutMs: number; response?: Promise<Response | undefined> | undefined },
-): Promise<{ json: unknown }> {
+export async function fetchJson(url: string, options: FetchOptions): Promise<{ json: unknown }> {
+  return { json: parseJson(await fetchBytes(url, options)) };
+}
+
+/** A file's bytes exactly as sent (what a digest is computed over), with fetchJson's timeout. */
+export async function fetchBytes(url: string, { timeoutMs, response }: FetchOptions): Promise<Uint8Array> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -36,12 +56,7 @@ export async function fetchJson(
       timeout,
     ]);
     if (!answer.ok) throw new FetchJsonError({ kind: 'status', status: answer.status });
-    const text = await Promise.race([answer.text(), timeout]);
-    try {
-      return { json: JSON.parse(text) as unknown };
-    } catch {
-      throw new FetchJsonError({ kind: 'not-json' });
-    }
+    return new Uint8Array(await Promise.race([answer.arrayBuffer(), timeout]));
   } finally {
     clearTimeout(timer);
   }

@@ -1,4 +1,4 @@
-import { FetchJsonError, fetchJson, type FetchFailure } from './fetch-json';
+import { FetchJsonError, fetchBytes, parseJson, type FetchFailure } from './fetch-json';
 
 /** How long the shell waits for a remote's manifest before its slot explains that it did not come. */
 export const MANIFEST_TIMEOUT_MS = 10_000;
@@ -16,6 +16,19 @@ declare global {
 export interface FetchedManifest {
   url: string;
   json: unknown;
+  /** Its bytes had the digest the registry pins (none is pinned for a dev server's entry). */
+  verified: boolean;
+}
+
+/**
+ * The sha384 of `bytes` in the form an `integrity` attribute takes. Without WebCrypto (a page not
+ * in a secure context) nothing can be checked, so nothing pinned runs.
+ */
+export async function sri(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-384', bytes as Uint8Array<ArrayBuffer>));
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return `sha384-${btoa(binary)}`;
 }
 
 /** A manifest that could not be read: the loader words it for the page's slot. */
@@ -37,9 +50,15 @@ async function warmResponse(url: string): Promise<Response | undefined> {
   return started.response;
 }
 
-async function download(url: string, timeoutMs: number): Promise<FetchedManifest> {
+async function download(url: string, timeoutMs: number, integrity: string | undefined): Promise<FetchedManifest> {
   try {
-    return { url, ...(await fetchJson(url, { timeoutMs, response: window.__devhubManifest && warmResponse(url) })) };
+    const bytes = await fetchBytes(url, { timeoutMs, response: window.__devhubManifest && warmResponse(url) });
+    // Compared before the bytes are even parsed: a manifest other than the pinned one is never read.
+    if (integrity !== undefined) {
+      const actual = await sri(bytes).catch(() => 'sha384-?');
+      if (actual !== integrity) throw new FetchJsonError({ kind: 'integrity', expected: integrity, actual });
+    }
+    return { url, json: parseJson(bytes), verified: integrity !== undefined };
   } catch (error) {
     throw new ManifestError(url, error instanceof FetchJsonError ? error.failure : { kind: 'unreachable' });
   }
@@ -50,17 +69,23 @@ const manifests = new Map<string, Promise<FetchedManifest>>();
 /**
  * A remote's manifest, fetched once per URL: the shell checks the remote against it before it runs
  * any of its code, and registers the entry it names with the federation runtime (remote-loader.ts).
- * `fresh` (a retry) drops what was fetched before; a failure is never kept.
+ * `fresh` (a retry) drops what was fetched before; a failure is never kept. `integrity` (the
+ * registry's pin) is the sha384 its bytes must have, or it is refused unread.
  */
 export function getManifest(
   url: string,
-  { fresh = false, timeoutMs = MANIFEST_TIMEOUT_MS }: { fresh?: boolean; timeoutMs?: number | undefined } = {},
+  {
+    fresh = false,
+    timeoutMs = MANIFEST_TIMEOUT_MS,
+    integrity,
+  }: { fresh?: boolean; timeoutMs?: number | undefined; integrity?: string | undefined } = {},
 ) {
-  let manifest = fresh ? undefined : manifests.get(url);
+  const key = `${url} ${integrity ?? ''}`;
+  let manifest = fresh ? undefined : manifests.get(key);
   if (!manifest) {
-    manifest = download(url, timeoutMs);
-    manifests.set(url, manifest);
-    manifest.catch(() => manifests.delete(url));
+    manifest = download(url, timeoutMs, integrity);
+    manifests.set(key, manifest);
+    manifest.catch(() => manifests.delete(key));
   }
   return manifest;
 }

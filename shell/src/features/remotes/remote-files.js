@@ -19,6 +19,19 @@
  */
 
 /**
+ * The URL a remote's files are resolved against: its manifest's `publicPath`, or its folder.
+ *
+ * @param {unknown} raw  the manifest as parsed
+ * @param {string} manifestUrl
+ */
+export function filesBase(raw, manifestUrl) {
+  var meta = /** @type {RemoteManifest} */ (raw && typeof raw === 'object' ? raw : {}).metaData || {};
+  return meta.publicPath && meta.publicPath !== 'auto'
+    ? new URL(meta.publicPath, manifestUrl).href
+    : new URL('.', manifestUrl).href;
+}
+
+/**
  * The remote's entry, and for `expose` ("./HomePage") the scripts and styles its page needs (its
  * own chunks and the ones it imports on demand, such as its data), as absolute URLs, and the
  * shared modules it imports (`requires`, with the remote's own files for each in `sharedScripts`).
@@ -38,10 +51,7 @@
 export function remoteFiles(raw, manifestUrl, expose) {
   var manifest = /** @type {RemoteManifest} */ (raw && typeof raw === 'object' ? raw : {});
   var meta = manifest.metaData || {};
-  var base =
-    meta.publicPath && meta.publicPath !== 'auto'
-      ? new URL(meta.publicPath, manifestUrl).href
-      : new URL('.', manifestUrl).href;
+  var base = filesBase(raw, manifestUrl);
   var entryFile = meta.remoteEntry || {};
   var entry =
     typeof entryFile.name === 'string' && entryFile.name && typeof meta.globalName === 'string'
@@ -103,10 +113,24 @@ export function shellSharedFiles() {
  * @param {string} manifestUrl
  * @param {string} expose
  * @param {Record<string, string[]>} shellShared
- * @returns {{ entry?: { url: string, type: string, globalName: string }, scripts: string[], styles: string[] }}
+ * @param {boolean} [pinned]  the registry pins the manifest's digest: the loader will load the entry
+ *   with its `integrity` (the remote's own runtime loads its chunks with theirs whatever the pin)
+ * @returns {{ entry?: { url: string, type: string, globalName: string }, scripts: string[], styles: string[], base: string, integrity: Record<string, string>, entryIntegrity?: string }}
  */
-export function pageFiles(raw, manifestUrl, expose, shellShared) {
+export function pageFiles(raw, manifestUrl, expose, shellShared, pinned) {
   var files = remoteFiles(raw, manifestUrl, expose);
+  var base = filesBase(raw, manifestUrl);
+  var listed = /** @type {{ integrity?: unknown }} */ (
+    (raw && typeof raw === 'object' && /** @type {{ metaData?: object }} */ (raw).metaData) || {}
+  );
+  /** @type {Record<string, string>} */
+  var integrity = {};
+  if (listed.integrity && typeof listed.integrity === 'object') {
+    Object.keys(listed.integrity).forEach(function (name) {
+      var digest = /** @type {Record<string, unknown>} */ (listed.integrity)[name];
+      if (typeof digest === 'string') integrity[new URL(name, base).href] = digest;
+    });
+  }
   var scripts = files.scripts.slice();
   files.requires.forEach(function (name) {
     var shell = Object.prototype.hasOwnProperty.call(shellShared, name) ? shellShared[name] : undefined;
@@ -114,34 +138,54 @@ export function pageFiles(raw, manifestUrl, expose, shellShared) {
       scripts.push(new URL(file, document.baseURI).href);
     });
   });
-  return { entry: files.entry, scripts: scripts, styles: files.styles };
+  return {
+    entry: files.entry,
+    scripts: scripts,
+    styles: files.styles,
+    base: base,
+    integrity: integrity,
+    entryIntegrity: pinned && files.entry ? integrity[files.entry.url] : undefined,
+  };
 }
 
 /**
  * Asks the browser to fetch a page's files now, at high priority, without running them: the
- * remote's entry and the page's scripts and styles.
+ * remote's entry and the page's scripts and styles. A hint is made as the file will be requested,
+ * or the browser fetches it twice: the remote's own files CORS-mode with their digest (its build
+ * loads chunks with `crossOriginLoading` and Subresource Integrity), the entry so only when the
+ * loader will load it with its digest (`entryIntegrity`). A hint runs nothing, so a digest read
+ * from a manifest not yet checked is harmless: the loader runs nothing of a manifest it refuses.
  *
- * @param {{ entry?: { url: string }, scripts: string[], styles: string[] }} files
+ * @param {{ entry?: { url: string }, scripts: string[], styles: string[], base?: string, integrity?: Record<string, string>, entryIntegrity?: string | undefined }} files
  */
 export function hintRemoteFiles(files) {
+  var digests = files.integrity || {};
   /**
    * @param {string} href
    * @param {string} as
+   * @param {string | undefined} [integrity]
+   * @param {boolean} [cors]
    */
-  var hint = function (href, as) {
+  var hint = function (href, as, integrity, cors) {
     var hinted = document.head.querySelectorAll('link[rel="preload"]');
     for (var i = 0; i < hinted.length; i += 1) if (/** @type {HTMLLinkElement} */ (hinted[i]).href === href) return;
     var link = document.createElement('link');
     link.rel = 'preload';
     link.as = as;
+    if (cors || integrity) link.crossOrigin = 'anonymous';
+    if (integrity) link.integrity = integrity;
     link.href = href;
     document.head.appendChild(link);
   };
-  if (files.entry) hint(files.entry.url, 'script');
+  /** @param {string} url */
+  var own = function (url) {
+    return files.base !== undefined && url.indexOf(files.base) === 0;
+  };
+  if (files.entry) hint(files.entry.url, 'script', files.entryIntegrity);
   files.scripts.forEach(function (url) {
-    hint(url, 'script');
+    hint(url, 'script', own(url) ? digests[url] : undefined, own(url));
   });
   files.styles.forEach(function (url) {
-    hint(url, 'style');
+    hint(url, 'style', own(url) ? digests[url] : undefined, own(url));
   });
 }

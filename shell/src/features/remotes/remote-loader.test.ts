@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import type * as RuntimeModule from '@module-federation/enhanced/runtime';
 import type * as LoaderModule from './remote-loader';
@@ -21,6 +22,7 @@ const registration = (remote: 'catalog' | 'account' | 'auth', entry = remoteEntr
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
   loadRemote: jest.fn(),
 }));
 
@@ -248,5 +250,68 @@ describe('the remote loader', () => {
     );
     expect(hinted()).not.toContain('http://localhost/catalog/react.js');
     expect(hinted()).not.toContain('http://localhost/catalog/axios.js');
+  });
+
+  describe('with digests pinned', () => {
+    // jsdom has no WebCrypto digest: Node's stands in for the browser's.
+    beforeAll(() => {
+      if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
+    });
+    const body = () => JSON.stringify(remoteManifest('catalog'));
+    const digest = async (text: string) => {
+      const bytes = new Uint8Array(await crypto.subtle.digest('SHA-384', new TextEncoder().encode(text)));
+      return `sha384-${btoa(String.fromCharCode(...bytes))}`;
+    };
+    const pinned = (integrity: string | undefined, version = '1.2.0') => ({
+      ...REGISTRY,
+      remotes: { ...REGISTRY.remotes, catalog: { entry: manifestUrl('catalog'), version, integrity } },
+    });
+    const serveCatalog = (text: string, registry: unknown) =>
+      server.use(
+        http.get(
+          manifestUrl('catalog'),
+          () => new HttpResponse(text, { headers: { 'content-type': 'application/json' } }),
+        ),
+        ...environmentHandlers(registry as never),
+      );
+
+    it('runs a manifest whose bytes have the pinned digest, and says it was verified', async () => {
+      serveCatalog(body(), pinned(await digest(body())));
+      const { loader, runtime, status } = await freshLoader();
+      loader.startRemotes();
+      await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+      expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+      expect(status.statusOf('catalog')).toMatchObject({ state: 'loaded', integrity: 'verified' });
+      expect(status.statusOf('auth').integrity).toBeUndefined();
+    });
+
+    it('never runs a manifest changed after it was pinned, naming both digests', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const expected = await digest(body());
+      serveCatalog(`${body()} `, pinned(expected));
+      const { loader, runtime, status } = await freshLoader();
+      loader.startRemotes();
+      const failure = loader.loadPage('catalog/HomePage');
+      await expect(failure).rejects.toBeInstanceOf(loader.TamperedRemoteError);
+      await expect(failure).rejects.toThrow(`manifest ${manifestUrl('catalog')} không phải bản đã được ghim`);
+      expect(runtime.registerRemotes).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+      expect(status.statusOf('catalog')).toMatchObject({
+        state: 'failed',
+        integrity: 'failed',
+        mismatch: { file: manifestUrl('catalog'), expected, actual: await digest(`${body()} `) },
+      });
+    });
+
+    it('refuses a published version pinned without a digest (fail closed), and runs a dev entry unverified', async () => {
+      serveCatalog(body(), pinned(undefined));
+      const { loader, runtime, status } = await freshLoader();
+      loader.startRemotes();
+      await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow('được ghim mà không có mã băm');
+      expect(runtime.registerRemotes).not.toHaveBeenCalled();
+      expect(status.statusOf('catalog').integrity).toBe('failed');
+      await expect(loader.loadPage('account/ProfilePage')).rejects.toThrow();
+      expect(status.statusOf('account').integrity).toBe('unverified');
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkCompatibility, describeProblem, type CompatibilityProblem } from '@devhub/contracts/compatibility';
 import {
   REMOTE_NAMES,
@@ -11,10 +11,11 @@ import {
   type RemoteName,
 } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
+import { actualDigest, distrustRemote, integrityPlugin, listedDigest, trustRemote } from './integrity';
 import { MANIFEST_TIMEOUT_MS, ManifestError, getManifest } from './manifests';
 import { OVERRIDE_PARAM, collectOverrides, type Overrides, type RefusedOverride } from './overrides';
 import { fetchRegistry, type Registry } from './registry';
-import { hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
+import { filesBase, hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
 import { setRegistryState, statusOf, updateStatus } from './remote-status';
 import { shellRecord } from './shell-record';
 
@@ -38,6 +39,14 @@ export class IncompatibleRemoteError extends Error {
   }
 }
 
+/**
+ * A remote whose bytes are not the pinned ones: nothing of it ran. The slot says so in Vietnamese;
+ * the remotes panel names the file and both digests.
+ */
+export class TamperedRemoteError extends Error {
+  override name = 'TamperedRemoteError';
+}
+
 export interface StartOptions {
   /** Overrides from the URL or storage the registry does not allow: the shell tells the visitor. */
   onRefusedOverrides?: (refused: RefusedOverride[]) => void;
@@ -52,13 +61,27 @@ let registryFailed = false;
 const entries = new Map<RemoteName, string>();
 /** The entry script each remote is registered with in the federation runtime. */
 const registered = new Map<RemoteName, string>();
+/**
+ * What each remote's manifest must be: the registry's digest (`integrity`), or `required` for a
+ * published version pinned without one (refused: fail closed). Neither for a dev server's entry
+ * or an override, which are loaded unverified and shown so in the remotes panel.
+ */
+const expectations = new Map<RemoteName, { integrity?: string | undefined; required: boolean }>();
+let pluginRegistered = false;
 
 function pinEntries(pinned: Registry, overrides: Overrides): void {
   for (const name of REMOTE_NAMES) {
     // Relative entries are resolved against the shell's page.
-    const pin = new URL(pinned.remotes[name]?.entry ?? '', window.location.href).href;
+    const pinnedRemote = pinned.remotes[name];
+    const pin = new URL(pinnedRemote?.entry ?? '', window.location.href).href;
     const override = overrides[name];
     entries.set(name, override ?? pin);
+    expectations.set(
+      name,
+      override
+        ? { required: false }
+        : { integrity: pinnedRemote?.integrity, required: pinnedRemote?.version !== undefined },
+    );
     updateStatus(name, { entry: pin, override });
   }
 }
@@ -137,15 +160,27 @@ function vietnamese(problem: CompatibilityProblem): string {
   return text.needs(remote, dependency, needs, provides);
 }
 
-/** The manifest of a remote, or why it could not be read, in Vietnamese. */
-async function manifestOf(entry: string, fresh: boolean) {
+/** The manifest of a remote, checked against its pin, or why it could not be read, in Vietnamese. */
+async function manifestOf(remote: RemoteName, entry: string, fresh: boolean) {
+  const expected = expectations.get(remote) ?? { required: false };
+  if (expected.required && !expected.integrity) {
+    updateStatus(remote, { integrity: 'failed', mismatch: { file: entry, expected: '—' } });
+    throw new TamperedRemoteError(SHELL_TEXT.manifest.noDigest(entry));
+  }
   try {
-    return await getManifest(entry, { fresh, timeoutMs: options.timeoutMs });
+    return await getManifest(entry, { fresh, timeoutMs: options.timeoutMs, integrity: expected.integrity });
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     const { url, failure } = error;
     const text = SHELL_TEXT.manifest;
     switch (failure.kind) {
+      case 'integrity':
+        updateStatus(remote, {
+          integrity: 'failed',
+          mismatch: { file: url, expected: failure.expected, actual: failure.actual },
+        });
+        console.error(`[shell] ${remote} was not run: ${url} is not the pinned manifest`);
+        throw new TamperedRemoteError(text.tampered(url), { cause: error });
       case 'timeout':
         throw new Error(text.timeout(url, (options.timeoutMs ?? MANIFEST_TIMEOUT_MS) / 1000), { cause: error });
       case 'status':
@@ -165,7 +200,21 @@ async function manifestOf(entry: string, fresh: boolean) {
 async function checkedRemote(remote: RemoteName, fresh: boolean) {
   await registryReady(fresh);
   const manifestUrl = entries.get(remote) ?? '';
-  const { json } = await manifestOf(manifestUrl, fresh);
+  const { json, verified } = await manifestOf(remote, manifestUrl, fresh);
+  if (verified) {
+    trustRemote(
+      remote,
+      (json as { metaData?: { integrity?: unknown } } | null)?.metaData?.integrity,
+      filesBase(json, manifestUrl),
+    );
+  } else {
+    distrustRemote(remote);
+  }
+  if (!pluginRegistered) {
+    // Inside the loader: every script and stylesheet the runtime creates for a remote goes through it.
+    registerPlugins([integrityPlugin()]);
+    pluginRegistered = true;
+  }
   const buildInfo = (json as { metaData?: { buildInfo?: { buildVersion?: string; buildHash?: string } } })?.metaData
     ?.buildInfo;
   const shell = shellRecord();
@@ -177,6 +226,8 @@ async function checkedRemote(remote: RemoteName, fresh: boolean) {
     version: buildInfo?.buildVersion,
     buildHash: buildInfo?.buildHash,
     problems: problems.map(vietnamese),
+    integrity: verified ? 'verified' : 'unverified',
+    mismatch: undefined,
   });
   if (problems.length > 0) {
     console.error(
@@ -205,7 +256,16 @@ async function checkedRemote(remote: RemoteName, fresh: boolean) {
  */
 async function startPage(id: RemoteModuleId, fresh: boolean): Promise<void> {
   const { manifestUrl, json } = await checkedRemote(remoteOf(id), fresh);
-  hintRemoteFiles(pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, shellSharedFiles()));
+  const remote = remoteOf(id);
+  hintRemoteFiles(
+    pageFiles(
+      json,
+      manifestUrl,
+      `./${exportNameOf(id)}`,
+      shellSharedFiles(),
+      statusOf(remote).integrity === 'verified',
+    ),
+  );
 }
 
 async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Promise<PageComponent<K>> {
@@ -223,9 +283,39 @@ async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Prom
     updateStatus(remote, { state: 'loaded', loadMs: Math.round(performance.now() - startedAt) });
     return component as PageComponent<K>;
   } catch (error) {
-    updateStatus(remote, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
-    throw error;
+    const tampered = statusOf(remote).integrity === 'verified' ? await tamperedFile(id) : undefined;
+    const failure = tampered ? new TamperedRemoteError(SHELL_TEXT.remote.tampered(remote), { cause: error }) : error;
+    updateStatus(remote, { state: 'failed', error: failure instanceof Error ? failure.message : String(failure) });
+    throw failure;
   }
+}
+
+/**
+ * After a verified remote's page failed to load: the first of its files (entry, the page's scripts
+ * and stylesheets) whose bytes are not those its manifest lists, if one is why. Read again only
+ * to name it in the remotes panel: the browser already refused to run it.
+ */
+async function tamperedFile(id: RemoteModuleId): Promise<string | undefined> {
+  const remote = remoteOf(id);
+  const manifestUrl = entries.get(remote) ?? '';
+  let files;
+  try {
+    const { json } = await manifestOf(remote, manifestUrl, false);
+    files = pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, {});
+  } catch {
+    return undefined;
+  }
+  for (const url of [...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles]) {
+    const expected = listedDigest(url);
+    if (!expected) continue;
+    const actual = await actualDigest(url);
+    if (actual !== undefined && actual !== expected) {
+      updateStatus(remote, { integrity: 'failed', mismatch: { file: url, expected, actual } });
+      console.error(`[shell] ${remote} was not run: ${url} does not match its digest`);
+      return url;
+    }
+  }
+  return undefined;
 }
 
 interface CachedPage {

@@ -18,6 +18,14 @@ export interface RemoteStatus {
   loadMs?: number;
   /** Why this remote build may not run in this shell build (the shell then does not run it). */
   problems: string[];
+  /**
+   * Whether its bytes were checked: `verified` (the manifest matched the registry's digest, its
+   * files load with theirs), `unverified` (a dev server's entry or an override: nothing pinned to
+   * check against), `failed` (a file did not match: nothing of it ran).
+   */
+  integrity?: 'verified' | 'unverified' | 'failed';
+  /** The file that did not match, with the digest pinned for it and the one it has. */
+  mismatch?: { file: string; expected: string; actual?: string | undefined };
 }
 
 export type RegistryState =

@@ -41,7 +41,9 @@
             return response.clone().json();
           })
           .then(function (manifest) {
-            hintRemoteFiles(pageFiles(manifest, manifestUrl, expose, shellSharedFiles()));
+            hintRemoteFiles(
+              pageFiles(manifest, manifestUrl, expose, shellSharedFiles(), typeof pin.integrity === 'string'),
+            );
           })
           .catch(function () {
             // Only a head start: the loader reports what went wrong with the manifest.

@@ -1,5 +1,5 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { IncompatibleRemoteError } from '../remote-loader';
+import { IncompatibleRemoteError, TamperedRemoteError } from '../remote-loader';
 import styles from './remote-error.module.css';
 
 interface RemoteErrorProps {
@@ -11,13 +11,18 @@ interface RemoteErrorProps {
 /** The content area's fallback when a remote page cannot be shown: why, in Vietnamese, and a retry. */
 export function RemoteError({ what, error, onRetry }: RemoteErrorProps) {
   const incompatible = error instanceof IncompatibleRemoteError;
+  const tampered = error instanceof TamperedRemoteError;
   return (
     <section className={styles.panel} role="alert" aria-labelledby="remote-error-title">
       <h1 id="remote-error-title" className={styles.title}>
         {SHELL_TEXT.remote.failedTitle}
       </h1>
       <p className={styles.message}>
-        {incompatible ? SHELL_TEXT.remote.incompatible(what) : SHELL_TEXT.remote.failed(what)}
+        {incompatible
+          ? SHELL_TEXT.remote.incompatible(what)
+          : tampered
+            ? SHELL_TEXT.remote.tampered(what)
+            : SHELL_TEXT.remote.failed(what)}
       </p>
       {incompatible && (
         <ul className={styles.reasons}>

@@ -54,11 +54,13 @@ export function RemotesPanel() {
           <caption>{TEXT.remotesCaption}</caption>
           <thead>
             <tr>
-              {(['remote', 'version', 'build', 'entry', 'override', 'status', 'loadTime'] as const).map((key) => (
-                <th key={key} scope="col">
-                  {TEXT.columns[key]}
-                </th>
-              ))}
+              {(['remote', 'version', 'build', 'entry', 'override', 'status', 'loadTime', 'integrity'] as const).map(
+                (key) => (
+                  <th key={key} scope="col">
+                    {TEXT.columns[key]}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>
@@ -85,6 +87,16 @@ export function RemotesPanel() {
                     ))}
                   </td>
                   <td>{status?.loadMs === undefined ? '—' : `${status.loadMs} ms`}</td>
+                  <td data-integrity={status?.integrity ?? 'unknown'}>
+                    {status?.integrity ? TEXT.integrity[status.integrity] : '—'}
+                    {status?.mismatch && (
+                      <div className={styles.error}>
+                        <code>
+                          {TEXT.mismatch(status.mismatch.file, status.mismatch.expected, status.mismatch.actual ?? '—')}
+                        </code>
+                      </div>
+                    )}
+                  </td>
                 </tr>
               );
             })}

@@ -1,0 +1,117 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { sri } from './manifests';
+
+/**
+ * What the browser may run of each remote whose manifest matched its pin: every file the manifest
+ * lists, by absolute URL, with its sha384. The federation runtime's plugin below gives each script
+ * and stylesheet it creates that `integrity` (and `crossorigin`, which SRI needs), so the browser
+ * refuses bytes other than the published ones before they run or apply. The entry then loads its
+ * own chunks with the digests its build put in it (SubresourceIntegrityPlugin).
+ */
+interface TrustedRemote {
+  /** The folder its files are under: a file there that the manifest does not list is refused. */
+  base: string;
+  files: Map<string, string>;
+}
+
+const trusted = new Map<string, TrustedRemote>();
+
+/** A digest no file has: an element carrying it never loads. */
+const NOTHING = `sha384-${'A'.repeat(64)}`;
+
+/**
+ * Records the files of a verified manifest (`metaData.integrity`, paths relative to `base`).
+ *
+ * @param remote  the remote's name
+ * @param integrity  the manifest's `metaData.integrity`
+ * @param base  the URL its files are resolved against
+ */
+export function trustRemote(remote: string, integrity: unknown, base: string): void {
+  const files = new Map<string, string>();
+  if (integrity !== null && typeof integrity === 'object') {
+    for (const [name, digest] of Object.entries(integrity as Record<string, unknown>)) {
+      if (typeof digest === 'string') files.set(new URL(name, base).href, digest);
+    }
+  }
+  trusted.set(remote, { base, files });
+}
+
+/** Forgets a remote's files (an override or a dev entry now stands for it). */
+export function distrustRemote(remote: string): void {
+  trusted.delete(remote);
+}
+
+/**
+ * The `integrity` a URL must load with: its digest if a verified remote lists it, a digest nothing
+ * has if it lies under a verified remote's folder unlisted, none for anything else.
+ */
+export function integrityFor(url: string): string | undefined {
+  const href = new URL(url, document.baseURI).href;
+  for (const remote of trusted.values()) {
+    const digest = remote.files.get(href);
+    if (digest) return digest;
+  }
+  for (const remote of trusted.values()) if (href.startsWith(remote.base)) return NOTHING;
+  return undefined;
+}
+
+/** The file a verified remote lists for `url`, if any: what the remotes panel names. */
+export function listedDigest(url: string): string | undefined {
+  const href = new URL(url, document.baseURI).href;
+  for (const remote of trusted.values()) {
+    const digest = remote.files.get(href);
+    if (digest) return digest;
+  }
+  return undefined;
+}
+
+function withAttributes<T extends HTMLElement>(element: T, attrs: Record<string, unknown> | undefined): T {
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (name === 'async' || name === 'defer') (element as unknown as Record<string, unknown>)[name] = value;
+    else if (typeof value === 'string' && !element.getAttribute(name)) element.setAttribute(name, value);
+  }
+  return element;
+}
+
+/**
+ * The runtime plugin the loader registers: scripts and stylesheets of a verified remote are created
+ * with their digest; everything else as the runtime would create it.
+ */
+export function integrityPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'devhub-integrity',
+    createScript({ url, attrs }) {
+      const integrity = integrityFor(url);
+      if (!integrity) return undefined;
+      const script = withAttributes(document.createElement('script'), attrs);
+      script.type = attrs?.['type'] === 'module' ? 'module' : 'text/javascript';
+      script.crossOrigin = 'anonymous';
+      script.integrity = integrity;
+      script.src = url;
+      return script;
+    },
+    createLink({ url, attrs }) {
+      const integrity = integrityFor(url);
+      if (!integrity) return undefined;
+      const link = withAttributes(document.createElement('link'), attrs);
+      link.crossOrigin = 'anonymous';
+      link.integrity = integrity;
+      link.href = url;
+      return link;
+    },
+  };
+}
+
+/**
+ * What a file that failed to load actually holds, for the remotes panel: its digest, read again
+ * without `integrity` (only after a failure, never on the way to running it; nothing read here runs).
+ */
+export async function actualDigest(url: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+    if (!response.ok) return undefined;
+    return await sri(new Uint8Array(await response.arrayBuffer()));
+  } catch {
+    return undefined;
+  }
+}
