@@ -35,6 +35,9 @@ const browserProject = (name) => ({
 
 /** @type {import('jest').Config} */
 export default {
+  // A budget for a hung test, not a measurement: tests that build an app take seconds on an idle
+  // machine and several times that while another `npm test` runs beside them.
+  testTimeout: 180_000,
   projects: [
     browserProject('shared'),
     browserProject('shell'),

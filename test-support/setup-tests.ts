@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { apiClient } from '@devhub/shared/api-client';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { authApi } from './auth-api-handlers';
 import { forgetSentRequests, server } from './msw-server';
+
+// findBy*/waitFor give up after this long: what they wait for is an effect, and a loaded machine
+// (another test run beside this one) can take longer than the library's default second to show it.
+configure({ asyncUtilTimeout: 10_000 });
 
 const initialSession = useSessionStore.getState();
 const initialApiClient = { adapter: apiClient.defaults.adapter, baseURL: apiClient.defaults.baseURL };
