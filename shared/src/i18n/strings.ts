@@ -183,6 +183,8 @@ export const SHELL_TEXT = {
   },
   overrides: {
     refused: (value: string, reason: string) => `Không áp dụng ghi đè remote "${value}": ${reason}`,
+    offList: (remote: string) =>
+      `Không áp dụng ghi đè remote "${remote}": manifest của nó trỏ tới tệp ngoài các nguồn remotes.json cho phép`,
     badge: 'Đang ghi đè remote',
     clear: 'Bỏ ghi đè và tải lại',
   },

@@ -16,6 +16,8 @@ export class FetchJsonError extends Error {
 interface FetchOptions {
   timeoutMs: number;
   response?: Promise<Response | undefined> | undefined;
+  /** `error` for a URL that must answer itself (an override's manifest: a redirect could leave its allow-list). */
+  redirect?: RequestRedirect | undefined;
 }
 
 /** Parses bytes read as JSON (UTF-8), or says they are not JSON. */
@@ -37,7 +39,7 @@ export async function fetchJson(url: string, options: FetchOptions): Promise<{ j
 }
 
 /** A file's bytes exactly as sent (what a digest is computed over), with fetchJson's timeout. */
-export async function fetchBytes(url: string, { timeoutMs, response }: FetchOptions): Promise<Uint8Array> {
+export async function fetchBytes(url: string, { timeoutMs, response, redirect }: FetchOptions): Promise<Uint8Array> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -49,7 +51,10 @@ export async function fetchBytes(url: string, { timeoutMs, response }: FetchOpti
   try {
     const answer = await Promise.race([
       (response ?? Promise.resolve(undefined))
-        .then((started) => started ?? fetch(url, { cache: 'no-cache', signal: controller.signal }))
+        .then(
+          (started) =>
+            started ?? fetch(url, { cache: 'no-cache', signal: controller.signal, ...(redirect ? { redirect } : {}) }),
+        )
         .catch(() => {
           throw new FetchJsonError({ kind: 'unreachable' });
         }),

@@ -50,9 +50,18 @@ async function warmResponse(url: string): Promise<Response | undefined> {
   return started.response;
 }
 
-async function download(url: string, timeoutMs: number, integrity: string | undefined): Promise<FetchedManifest> {
+async function download(
+  url: string,
+  timeoutMs: number,
+  integrity: string | undefined,
+  redirect: RequestRedirect | undefined,
+): Promise<FetchedManifest> {
   try {
-    const bytes = await fetchBytes(url, { timeoutMs, response: window.__devhubManifest && warmResponse(url) });
+    const bytes = await fetchBytes(url, {
+      timeoutMs,
+      response: window.__devhubManifest && warmResponse(url),
+      redirect,
+    });
     // Compared before the bytes are even parsed: a manifest other than the pinned one is never read.
     if (integrity !== undefined) {
       const actual = await sri(bytes).catch(() => 'sha384-?');
@@ -78,12 +87,18 @@ export function getManifest(
     fresh = false,
     timeoutMs = MANIFEST_TIMEOUT_MS,
     integrity,
-  }: { fresh?: boolean; timeoutMs?: number | undefined; integrity?: string | undefined } = {},
+    redirect,
+  }: {
+    fresh?: boolean;
+    timeoutMs?: number | undefined;
+    integrity?: string | undefined;
+    redirect?: RequestRedirect | undefined;
+  } = {},
 ) {
   const key = `${url} ${integrity ?? ''}`;
   let manifest = fresh ? undefined : manifests.get(key);
   if (!manifest) {
-    manifest = download(url, timeoutMs, integrity);
+    manifest = download(url, timeoutMs, integrity, redirect);
     manifests.set(key, manifest);
     manifest.catch(() => manifests.delete(key));
   }

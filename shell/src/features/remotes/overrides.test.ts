@@ -1,6 +1,8 @@
 import {
+  OVERRIDE_LIFETIME_MS,
   OVERRIDE_STORAGE_KEY,
   collectOverrides,
+  confirmOverride,
   parseOverrides,
   readStoredOverrides,
   storeOverrides,
@@ -22,17 +24,19 @@ describe('per-browser overrides', () => {
   it.each([
     [
       'catalog@https://evil.example/mf-manifest.json',
-      'nguồn https://evil.example không nằm trong danh sách cho phép của remotes.json',
+      'catalog',
+      'nguồn không nằm trong danh sách cho phép của remotes.json',
     ],
-    ['billing@http://localhost:3001/mf-manifest.json', '"billing" không phải remote đã biết (catalog, auth, account)'],
     [
-      'http://localhost:3001/mf-manifest.json',
-      '"http://localhost:3001/mf-manifest.json" không phải remote đã biết (catalog, auth, account)',
+      'billing@http://localhost:3001/mf-manifest.json',
+      'mf-override',
+      'không phải remote đã biết (catalog, auth, account)',
     ],
-    ['auth@javascript:alert(1)', '"javascript:alert(1)" không phải URL http(s) hợp lệ'],
-    ['auth@not a url', '"not a url" không phải URL http(s) hợp lệ'],
-  ])('refuses %s with a Vietnamese reason', (value, reason) => {
-    expect(parseOverrides([value], NAMES, ALLOWED)).toEqual({ accepted: {}, refused: [{ value, reason }] });
+    ['<img src=x>@http://localhost:3001/x', 'mf-override', 'không phải remote đã biết (catalog, auth, account)'],
+    ['auth@javascript:alert(1)', 'auth', 'không phải URL http(s) hợp lệ'],
+    ['auth@not a url', 'auth', 'không phải URL http(s) hợp lệ'],
+  ])('refuses %s naming the remote only, never echoing the text given', (given, value, reason) => {
+    expect(parseOverrides([given], NAMES, ALLOWED)).toEqual({ accepted: {}, refused: [{ value, reason }] });
   });
 
   it('lets the last value for a remote win', () => {
@@ -44,10 +48,15 @@ describe('per-browser overrides', () => {
     expect(accepted).toEqual({ auth: 'http://localhost:3001/b.json' });
   });
 
-  it('remembers accepted overrides, re-checks stored ones, and the URL wins', () => {
+  it('keeps an override only once it loaded, for a day; re-checks stored ones, and the URL wins', () => {
+    const now = Date.now();
     localStorage.setItem(
       OVERRIDE_STORAGE_KEY,
-      JSON.stringify({ account: 'https://old.example/mf-manifest.json', catalog: 'http://localhost:3001/old.json' }),
+      JSON.stringify({
+        account: { url: 'https://old.example/mf-manifest.json', until: now + 1000 },
+        catalog: { url: 'http://localhost:3001/old.json', until: now + 1000 },
+        auth: 'http://localhost:3001/no-expiry.json',
+      }),
     );
     const result = collectOverrides(
       '?mf-override=catalog%40http%3A%2F%2Flocalhost%3A3001%2Fnew.json&q=x',
@@ -55,9 +64,15 @@ describe('per-browser overrides', () => {
       ALLOWED,
     );
     expect(result.accepted).toEqual({ catalog: 'http://localhost:3001/new.json' });
-    expect(result.refused.map((refusal) => refusal.value)).toEqual(['account@https://old.example/mf-manifest.json']);
+    expect(result.refused).toEqual([{ value: 'account', reason: expect.any(String) }]);
     expect(result.fromUrl).toBe(true);
-    expect(readStoredOverrides()).toEqual(['catalog@http://localhost:3001/new.json']);
+    // Not stored before it has loaded once.
+    expect(readStoredOverrides()).toEqual([]);
+
+    confirmOverride('catalog', 'http://localhost:3001/new.json', now);
+    expect(readStoredOverrides(now)).toEqual(['catalog@http://localhost:3001/new.json']);
+    expect(readStoredOverrides(now + OVERRIDE_LIFETIME_MS - 1)).toHaveLength(1);
+    expect(readStoredOverrides(now + OVERRIDE_LIFETIME_MS)).toEqual([]);
   });
 
   it('ignores a corrupt stored value and clears storage when nothing is left', () => {

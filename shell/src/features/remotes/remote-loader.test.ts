@@ -98,13 +98,30 @@ describe('the remote loader', () => {
       registration('catalog', 'http://localhost:3101/remoteEntry.js'),
     ]);
     expect(onRefusedOverrides).toHaveBeenCalledWith([
-      {
-        value: 'auth@https://evil.example/x.json',
-        reason: 'nguồn https://evil.example không nằm trong danh sách cho phép của remotes.json',
-      },
+      { value: 'auth', reason: 'nguồn không nằm trong danh sách cho phép của remotes.json' },
     ]);
     expect(window.location.pathname + window.location.search).toBe('/blog?tag=React');
     expect(status.statusOf('catalog')).toMatchObject({ entry: manifestUrl('catalog'), override });
+  });
+
+  it('refuses an override whose manifest sends its files to another origin, naming the remote only', async () => {
+    const override = 'http://localhost:3101/mf-manifest.json';
+    const manifest = remoteManifest('catalog');
+    server.use(
+      ...environmentHandlers(),
+      http.get(override, () =>
+        HttpResponse.json({ ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://evil.example/' } }),
+      ),
+    );
+    window.history.replaceState(null, '', `/?mf-override=${encodeURIComponent(`catalog@${override}`)}`);
+    const { loader, runtime } = await freshLoader();
+    loader.startRemotes();
+    await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
+      'Không áp dụng ghi đè remote "catalog": manifest của nó trỏ tới tệp ngoài các nguồn remotes.json cho phép',
+    );
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    expect(localStorage.getItem('mf-overrides')).toBeNull();
   });
 
   it('does not run a remote whose build does not fit this shell, and says why in Vietnamese and in the console', async () => {

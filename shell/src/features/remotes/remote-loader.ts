@@ -13,7 +13,7 @@ import {
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { actualDigest, distrustRemote, integrityPlugin, listedDigest, trustRemote } from './integrity';
 import { MANIFEST_TIMEOUT_MS, ManifestError, getManifest } from './manifests';
-import { OVERRIDE_PARAM, collectOverrides, type Overrides, type RefusedOverride } from './overrides';
+import { OVERRIDE_PARAM, collectOverrides, confirmOverride, type Overrides, type RefusedOverride } from './overrides';
 import { fetchRegistry, type Registry } from './registry';
 import { filesBase, hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
 import { setRegistryState, statusOf, updateStatus } from './remote-status';
@@ -68,6 +68,8 @@ const registered = new Map<RemoteName, string>();
  */
 const expectations = new Map<RemoteName, { integrity?: string | undefined; required: boolean }>();
 let pluginRegistered = false;
+/** The origins an override may load anything from (the registry's allow-list). */
+let overrideOrigins: readonly string[] = [];
 
 function pinEntries(pinned: Registry, overrides: Overrides): void {
   for (const name of REMOTE_NAMES) {
@@ -92,6 +94,7 @@ async function readRegistry(fresh: boolean): Promise<Registry> {
   try {
     const pinned = await fetchRegistry({ fresh, timeoutMs: options.timeoutMs });
     const overrides = collectOverrides(window.location.search, REMOTE_NAMES, pinned.allowedOverrideOrigins);
+    overrideOrigins = pinned.allowedOverrideOrigins;
     if (overrides.fromUrl) {
       // The override is remembered in localStorage; the URL goes back to what the visitor shares.
       const url = new URL(window.location.href);
@@ -168,7 +171,13 @@ async function manifestOf(remote: RemoteName, entry: string, fresh: boolean) {
     throw new TamperedRemoteError(SHELL_TEXT.manifest.noDigest(entry));
   }
   try {
-    return await getManifest(entry, { fresh, timeoutMs: options.timeoutMs, integrity: expected.integrity });
+    return await getManifest(entry, {
+      fresh,
+      timeoutMs: options.timeoutMs,
+      integrity: expected.integrity,
+      // An override's manifest must answer from where it was allowed: a redirect could lead off the list.
+      redirect: statusOf(remote).override ? 'error' : undefined,
+    });
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     const { url, failure } = error;
@@ -237,6 +246,9 @@ async function checkedRemote(remote: RemoteName, fresh: boolean) {
   }
   const { entry } = remoteFiles(json, manifestUrl);
   if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
+  if (statusOf(remote).override && !onAllowedOrigins(json, manifestUrl)) {
+    throw new Error(SHELL_TEXT.overrides.offList(remote));
+  }
   // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.
   if (fresh || registered.get(remote) !== entry.url) {
     registerRemotes(
@@ -246,6 +258,27 @@ async function checkedRemote(remote: RemoteName, fresh: boolean) {
     registered.set(remote, entry.url);
   }
   return { manifestUrl, json };
+}
+
+/**
+ * Whether everything an override's manifest resolves to, its files' folder (`publicPath`), its
+ * entry, and every page's scripts and stylesheets, is on an origin the registry allows overrides from.
+ */
+function onAllowedOrigins(json: unknown, manifestUrl: string): boolean {
+  const exposes = (json as { exposes?: Array<{ path?: string }> } | null)?.exposes ?? [];
+  const urls = [filesBase(json, manifestUrl)];
+  for (const expose of [undefined, ...exposes.map((item) => item.path)]) {
+    const files = remoteFiles(json, manifestUrl, expose);
+    urls.push(...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles);
+    for (const shared of Object.values(files.sharedScripts)) urls.push(...shared);
+  }
+  return urls.every((url) => {
+    try {
+      return overrideOrigins.includes(new URL(url).origin);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -281,6 +314,9 @@ async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Prom
       throw new Error(SHELL_TEXT.remote.badExport(id, exportName));
     }
     updateStatus(remote, { state: 'loaded', loadMs: Math.round(performance.now() - startedAt) });
+    // Kept in this browser only now that it worked (and for a day).
+    const { override } = statusOf(remote);
+    if (override) confirmOverride(remote, override);
     return component as PageComponent<K>;
   } catch (error) {
     const tampered = statusOf(remote).integrity === 'verified' ? await tamperedFile(id) : undefined;
