@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import type { RemoteRouteTable } from '@devhub/shared/remote-contract';
 import { readApp } from './rspack/app.ts';
+import { ChunkIntegrityPlugin } from './rspack/chunk-integrity-plugin.ts';
 import { CompatibilityRecordPlugin } from './rspack/compatibility-record-plugin.ts';
 import { devServer } from './rspack/dev-server.ts';
 import { esmFederationRuntime, esmFederationRuntimeRule } from './rspack/esm-federation-runtime.ts';
@@ -112,9 +113,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
       new CompatibilityRecordPlugin({ app, singletons }),
       // A remote's entry carries the sha384 of each chunk it loads: an entry the shell verified
       // against its pin loads only the chunks published with it.
-      ...(!isHost && isProduction
-        ? [new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false, enabled: true })]
-        : []),
+      ...(!isHost && isProduction ? [new ChunkIntegrityPlugin()] : []),
       ...(isProduction ? [new ScriptIntegrityPlugin(), new PrecompressPlugin()] : []),
     ],
     optimization: {
