@@ -4,10 +4,11 @@
 // so tests never collide with a developer's `npm start`. Used by the browser tests' fixtures,
 // their preview webServer, `npm run screenshots` and the benchmark.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
 import { prerenderDir, prerenderEnvironment } from '../../scripts/lib/prerender.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
@@ -92,11 +93,20 @@ export async function startStack(options = {}) {
   const remotes = { catalog: '', auth: '', account: '' };
   /** @type {Record<string, string>} */
   const remoteMounts = {};
+  /** @type {Record<string, string>} each remote's pinned digest */
+  const integrities = {};
   /** @type {Record<string, string>} host:port → the folder served there */
   const remoteOrigins = {};
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-    const root = options.remoteRoots?.[name] ?? join(buildRoot, dir, 'dist');
     if (!options.remoteRoots?.[name]) requireBuild(dir, 'mf-manifest.json');
+    // Served as `deploy` publishes it and pinned as `use` pins it: a copy of the build with every
+    // file's digest in its manifest, and the manifest's digest in the registry (the one function both use).
+    const root = join(tmp, 'remotes', name);
+    cpSync(options.remoteRoots?.[name] ?? join(buildRoot, dir, 'dist'), root, {
+      recursive: true,
+      preserveTimestamps: true,
+    });
+    integrities[name] = sealVersion(root);
     if (options.layout === 'cdn') {
       remoteMounts[`/remotes/${name}/`] = root;
       continue;
@@ -113,7 +123,10 @@ export async function startStack(options = {}) {
     remotes: Object.fromEntries(
       Object.entries(remotes).map(([name, url]) => [
         name,
-        { entry: options.layout === 'cdn' ? `/remotes/${name}/mf-manifest.json` : `${url}/mf-manifest.json` },
+        {
+          entry: options.layout === 'cdn' ? `/remotes/${name}/mf-manifest.json` : `${url}/mf-manifest.json`,
+          integrity: integrities[name],
+        },
       ]),
     ),
     allowedOverrideOrigins: Object.values(remotes).filter(Boolean),

@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, stackTest as test } from '../support/fixtures.ts';
+import { sri } from '../../scripts/lib/integrity.mjs';
 import { hashTree } from '../support/files.mjs';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
 import { ROUTES, moduleOf } from '../support/routes.ts';
@@ -165,10 +166,19 @@ test.describe('federation in the browser', () => {
       const altDir = mkdtempSync(join(tmpdir(), 'devhub-alt-account-'));
       try {
         cpSync(join(ROOT, 'remote-account', 'dist'), altDir, { recursive: true });
+        // Another build: its chunks changed, and their digests in its runtime with them (as its build writes them).
+        const digests = new Map<string, string>();
         for (const name of readdirSync(altDir).filter((file) => file.endsWith('.js'))) {
           const path = join(altDir, name);
-          writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"Profile"', '"Profile (bản thử nghiệm)"'));
+          const before = readFileSync(path);
+          writeFileSync(path, before.toString('utf8').replaceAll('"Profile"', '"Profile (bản thử nghiệm)"'));
+          const after = readFileSync(path);
+          if (name !== 'remoteEntry.js' && !after.equals(before)) digests.set(sri(before), sri(after));
         }
+        const entryFile = join(altDir, 'remoteEntry.js');
+        let entry = readFileSync(entryFile, 'utf8');
+        for (const [from, to] of digests) entry = entry.replaceAll(from, to);
+        writeFileSync(entryFile, entry);
         const altUrl = await stack.serveExtra(altDir);
 
         await page.goto('/profile');

@@ -66,24 +66,28 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
   ],
 });
 
-/** The stack's registry with the catalog pinned to the published 1.0.0. */
-const catalogPinnedTo100 = (stack: Stack) => ({
+/** The stack's registry with the catalog pinned to the published 1.0.0, with the digest `use` would pin. */
+const catalogPinnedTo100 = (stack: Stack, deployment: Deployment) => ({
   ...stack.registry,
   deployBaseUrl: '/deploy/',
   remotes: {
     ...stack.registry.remotes,
-    catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json', version: '1.0.0' },
+    catalog: {
+      entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json',
+      version: '1.0.0',
+      integrity: versionsIndex(deployment).versions.find((entry) => entry.version === '1.0.0')?.integrity,
+    },
   },
 });
 
 const versionsIndex = (deployment: Deployment) =>
   JSON.parse(readFileSync(join(deployment.dir, 'remote-catalog', 'versions.json'), 'utf8')) as {
-    versions: { version: string; buildHash: string; publishedAt: string }[];
+    versions: { version: string; buildHash: string; publishedAt: string; integrity: string }[];
   };
 
 test.describe('remote operations', () => {
-  test.beforeEach(({ stack }) => {
-    stack.writeRegistry(catalogPinnedTo100(stack));
+  test.beforeEach(({ stack, deployment }) => {
+    stack.writeRegistry(catalogPinnedTo100(stack, deployment));
   });
 
   /** `npm run remotes -- <command> …` on the stack's registry and the test's deploy folder. */

@@ -1,0 +1,155 @@
+// Trust only what was pinned: all three remotes deployed and pinned with `use`, then files of the
+// pinned catalog changed as a compromised bucket or CDN would change them. Nothing changed runs,
+// in the browser or in Node, and the chrome keeps working.
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { runScript } from '../support/cli.ts';
+import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { errorPanel } from '../support/remote-page.ts';
+import { startStack } from '../support/stack.mjs';
+
+const TAMPERED = 'không khớp với mã băm đã được ghim';
+
+interface Deployment {
+  dir: string;
+  /** Each remote's published version folder. */
+  versions: Record<'catalog' | 'auth' | 'account', string>;
+}
+
+const PACKAGES = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' } as const;
+
+const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>({
+  deployment: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'devhub-integrity-'));
+      try {
+        const versions = {} as Deployment['versions'];
+        for (const [remote, pkg] of Object.entries(PACKAGES) as [keyof typeof PACKAGES, string][]) {
+          const deployed = await runScript('deploy.mjs', [remote, '--to', dir]);
+          expect(deployed.code, deployed.output).toBe(0);
+          const [version] = readdirSync(join(dir, pkg)).filter((name) => /^\d+\.\d+\.\d+/.test(name));
+          versions[remote] = join(dir, pkg, version!);
+        }
+        await use({ dir, versions });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(`${dir}-sourcemaps`, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  stack: [
+    async ({ deployment }, use) => {
+      const stack = await startStack({ api: true, deployDir: deployment.dir });
+      stack.writeRegistry({ ...stack.registry, deployBaseUrl: '/deploy/' });
+      for (const [remote, folder] of Object.entries(deployment.versions)) {
+        const version = folder.split('/').pop()!;
+        const pinned = await runScript('remotes.mjs', [
+          'use',
+          remote,
+          version,
+          '--file',
+          stack.registryFile,
+          '--deploy-dir',
+          deployment.dir,
+        ]);
+        expect(pinned.code, pinned.output).toBe(0);
+      }
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+const doctor = (stack: Stack, deployment: Deployment) =>
+  runScript('remotes.mjs', ['doctor', '--file', stack.registryFile, '--deploy-dir', deployment.dir]);
+
+/** The chrome still works: header, sidebar, footer, and the theme toggle. */
+async function expectChromeWorks(page: Page) {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Điều hướng chính' }).first()).toBeAttached();
+  const toggle = page.getByRole('button', { name: /Giao diện/ });
+  const before = await toggle.getAttribute('aria-label');
+  await toggle.click();
+  await expect(toggle).not.toHaveAttribute('aria-label', before ?? '');
+}
+
+/** The file of the catalog's published version matching `pattern`. */
+function catalogFile(deployment: Deployment, pattern: RegExp): string {
+  const name = readdirSync(deployment.versions.catalog).find((file) => pattern.test(file));
+  if (!name) throw new Error(`no file matching ${pattern} in ${deployment.versions.catalog}`);
+  return join(deployment.versions.catalog, name);
+}
+
+test.describe('trust only what was pinned', () => {
+  test('every pin carries its digest and doctor finds all three verified', async ({ stack, deployment }) => {
+    const registry = JSON.parse(readFileSync(stack.registryFile, 'utf8')) as {
+      remotes: Record<string, { integrity?: string }>;
+    };
+    for (const remote of Object.keys(PACKAGES)) expect(registry.remotes[remote]?.integrity).toMatch(/^sha384-/);
+    const healthy = await doctor(stack, deployment);
+    expect(healthy.code, healthy.output).toBe(0);
+    expect(healthy.output).toMatch(/catalog: sha384-/);
+  });
+
+  for (const [what, pattern, line] of [
+    ['its remoteEntry.js', /^remoteEntry\.js$/, '\n;window.__tampered = true;\n'],
+    ['one of its page chunks', /^__federation_expose_HomePage\.[0-9a-f]+\.js$/, '\n;window.__tampered = true;\n'],
+    [
+      'its stylesheet',
+      /^__federation_expose_HomePage\.[0-9a-f]+\.css$/,
+      '\nhtml{--tampered:1;outline:9px solid red}\n',
+    ],
+  ] as const) {
+    test(`a change to ${what} never runs; the chrome keeps working; doctor names the file`, async ({
+      page,
+      stack,
+      deployment,
+    }) => {
+      const file = catalogFile(deployment, pattern);
+      const original = readFileSync(file);
+      appendFileSync(file, line);
+      try {
+        await page.goto('/');
+        await expect(errorPanel(page)).toContainText(TAMPERED);
+        expect(await page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBeUndefined();
+        expect(
+          await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tampered')),
+        ).toBe('');
+        await expectChromeWorks(page);
+
+        const checked = await doctor(stack, deployment);
+        expect(checked.code, checked.output).toBe(1);
+        expect(checked.output).toContain(`${file.split('/').pop()} does not match its digest`);
+      } finally {
+        writeFileSync(file, original);
+      }
+    });
+  }
+
+  test('a changed server build is never required by the prerender, which says why', async ({ stack, deployment }) => {
+    const file = join(deployment.versions.catalog, 'server.remoteEntry.cjs');
+    const marker = join(deployment.dir, 'server-build-ran');
+    const original = readFileSync(file);
+    appendFileSync(file, `\nrequire('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+    try {
+      const rendered = await runScript('remotes.mjs', [
+        'prerender',
+        '--file',
+        stack.registryFile,
+        '--deploy-dir',
+        deployment.dir,
+      ]);
+      expect(rendered.output).toMatch(
+        /stays client-rendered: catalog: refused, its server build is not the one pinned: server\.remoteEntry\.cjs does not match its digest/,
+      );
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+});
