@@ -120,4 +120,34 @@ describe("a remote's files", () => {
       ['style', 'https://cdn.example/HomePage.css'],
     ]);
   });
+
+  it("are hinted as they will be requested: the remote's own CORS-mode with their digests, the entry so only when pinned", () => {
+    document.head.innerHTML = '';
+    const digest = (c: string) => `sha384-${c.repeat(64)}`;
+    const raw = manifest({
+      publicPath: 'auto',
+      integrity: {
+        'remoteEntry.js': digest('e'),
+        '__federation_expose_HomePage.js': digest('p'),
+        'HomePage.css': digest('s'),
+      },
+    });
+    const url = 'https://cdn.example/catalog/1.2.0/mf-manifest.json';
+    hintRemoteFiles(pageFiles(raw, url, './HomePage', {}, false));
+    const hints = () =>
+      [...document.head.querySelectorAll('link')].map((link) => [
+        link.href.split('/').pop(),
+        link.crossOrigin,
+        link.integrity || undefined,
+      ]);
+    expect(hints()).toEqual([
+      ['remoteEntry.js', null, undefined],
+      ['__federation_expose_HomePage.js', 'anonymous', digest('p')],
+      ['194.js', 'anonymous', undefined],
+      ['HomePage.css', 'anonymous', digest('s')],
+    ]);
+    document.head.innerHTML = '';
+    hintRemoteFiles(pageFiles(raw, url, './HomePage', {}, true));
+    expect(hints()[0]).toEqual(['remoteEntry.js', 'anonymous', digest('e')]);
+  });
 });
