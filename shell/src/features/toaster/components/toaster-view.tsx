@@ -1,56 +1,51 @@
-import { useEffect, useRef } from 'react';
-import { ToastBar, Toaster, useToasterStore, type Toast } from 'react-hot-toast';
+import { createPortal } from 'react-dom';
+import { useStore } from 'zustand';
+import { resolveValue, ToastIcon, useToaster, type DefaultToastOptions, type Toast } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '@devhub/shared/constants';
-import { announce } from '../../a11y/announcer';
+import { toastSlots } from '../../a11y/live-regions';
+import styles from './toaster-view.module.css';
 
-/** A toast's text, when it has one to say (a toast may render any element). */
-function textOf(toast: Toast): string | null {
-  if (typeof toast.message === 'string') return toast.message;
-  return null;
+/** The product's lifetimes (spec §9). */
+const TOAST_OPTIONS: DefaultToastOptions = {
+  duration: TOAST_DURATION_MS.blank,
+  success: { duration: TOAST_DURATION_MS.success },
+  error: { duration: TOAST_DURATION_MS.error },
+  loading: { duration: TOAST_DURATION_MS.loading },
+  custom: { duration: TOAST_DURATION_MS.custom },
+};
+
+function ToastCard({ toast, onPause, onResume }: { toast: Toast; onPause: () => void; onResume: () => void }) {
+  return (
+    <div
+      className={styles.toast}
+      data-visible={toast.visible}
+      data-type={toast.type}
+      onMouseEnter={onPause}
+      onMouseLeave={onResume}
+    >
+      <ToastIcon toast={toast} />
+      <div className={styles.message}>{resolveValue(toast.message, toast)}</div>
+    </div>
+  );
 }
 
 /**
- * Says each toast in the shell's live regions, errors in the assertive one: a region created
- * with its toast, as react-hot-toast's own are, is often not read. Each raise is said once
- * (a toast raised again under the same id is a new raise).
+ * react-hot-toast's toasts (its store and timers, our markup), each rendered inside the shell's
+ * live region of its politeness (errors assertive), which was on the page before the toast:
+ * the toast's text is said as it appears, once, and exists in the page once.
  */
-function useAnnouncedToasts(): void {
-  const { toasts } = useToasterStore();
-  const said = useRef(new Set<string>());
-  useEffect(() => {
-    for (const toast of toasts) {
-      const raise = `${toast.id}@${toast.createdAt}`;
-      const text = textOf(toast);
-      if (!toast.visible || said.current.has(raise) || !text) continue;
-      said.current.add(raise);
-      announce(text, toast.type === 'error' ? 'assertive' : 'polite');
-    }
-  }, [toasts]);
-}
-
-const SILENT: Toast['ariaProps'] = { role: 'status', 'aria-live': 'off' };
-
-/** react-hot-toast's toaster with the product's lifetimes (spec §9) and colours. */
 export function ToasterView() {
-  useAnnouncedToasts();
+  const { toasts, handlers } = useToaster(TOAST_OPTIONS);
+  const slots = useStore(toastSlots);
+
+  const card = (toast: Toast) => (
+    <ToastCard key={toast.id} toast={toast} onPause={handlers.startPause} onResume={handlers.endPause} />
+  );
+  const shown = toasts.filter((toast) => toast.visible);
   return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        duration: TOAST_DURATION_MS.blank,
-        success: { duration: TOAST_DURATION_MS.success },
-        error: { duration: TOAST_DURATION_MS.error },
-        loading: { duration: TOAST_DURATION_MS.loading },
-        custom: { duration: TOAST_DURATION_MS.custom },
-        style: {
-          background: 'var(--color-surface)',
-          color: 'var(--color-text)',
-          border: '1px solid var(--color-border)',
-        },
-      }}
-    >
-      {/* The shell's live regions say the text (useAnnouncedToasts); the toast itself stays silent. */}
-      {(toast) => <ToastBar toast={{ ...toast, ariaProps: SILENT }} />}
-    </Toaster>
+    <>
+      {slots.polite && createPortal(shown.filter((toast) => toast.type !== 'error').map(card), slots.polite)}
+      {slots.assertive && createPortal(shown.filter((toast) => toast.type === 'error').map(card), slots.assertive)}
+    </>
   );
 }
