@@ -1,11 +1,21 @@
 import type { ComponentType } from 'react';
 import type * as ShellLoader from '../../shell/src/features/remotes/remote-loader';
-import { exportNameOf, type PagePropsOf, type RemoteModuleId, type RemoteName } from '@devhub/shared/remote-contract';
+import {
+  exportNameOf,
+  type PageProps,
+  type RemoteModuleId,
+  type RemoteName,
+  type RemoteRouteTable,
+} from '@devhub/shared/remote-contract';
+import type { Registry } from '../../shell/src/features/remotes/registry';
+import { ROUTES as ACCOUNT } from '../../remote-account/src/app/routes';
+import { ROUTES as AUTH } from '../../remote-auth/src/app/routes';
+import { ROUTES as CATALOG } from '../../remote-catalog/src/app/routes';
 
 // The benchmark's baseline: the same app as one bundle. The shell's remote loader is swapped
 // for this module at build time, so every page is a plain dynamic import.
 
-type PageComponent<K extends RemoteModuleId> = ComponentType<PagePropsOf<K>>;
+type PageComponent<_K extends RemoteModuleId> = ComponentType<PageProps>;
 
 const MODULES: Record<RemoteModuleId, () => Promise<Record<string, unknown>>> = {
   'catalog/HomePage': () => import('../../remote-catalog/src/app/exposes/home-page'),
@@ -46,6 +56,17 @@ export function adoptPage<K extends RemoteModuleId>(id: K, component: PageCompon
   loaded.set(id, component as ComponentType<never>);
 }
 
+const pinOf = (table: RemoteRouteTable) => ({ entry: '', routes: table.map(({ file: _file, ...page }) => page) });
+
+/** The remotes' route tables, as the registry would pin them: the routes are the same in both variants. */
+export async function registryReady(): Promise<Registry> {
+  return {
+    environment: 'mono',
+    remotes: { catalog: pinOf(CATALOG), auth: pinOf(AUTH), account: pinOf(ACCOUNT) },
+    allowedOverrideOrigins: [],
+  };
+}
+
 /** One bundle is never prerendered: there are no pins for a page to have been rendered from. */
 export async function pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
   return undefined;
@@ -65,6 +86,7 @@ void ({
   loadedPage,
   adoptPage,
   pinnedEntries,
+  registryReady,
   preloadPage,
   inspectRemote,
 } satisfies Record<keyof typeof ShellLoader, unknown>);

@@ -19,7 +19,7 @@ export const SHELL_PATHS = /** @type {const} */ (['/__remotes']);
  * @typedef {object} RoutePath
  * @property {string} path  "/blog"; absolute, no query, no hash, no trailing slash.
  * @property {string} [title]  the screen title after the product name (none: the product name alone).
- * @property {Record<string, string | number | boolean>} [props]  what the page's component gets at this path.
+ * @property {Readonly<Record<string, string | number | boolean>>} [props]  what the page's component gets at this path.
  */
 
 /**
@@ -30,10 +30,10 @@ export const SHELL_PATHS = /** @type {const} */ (['/__remotes']);
  * @property {string} what  what the page shows, for its slot's failure message.
  * @property {string} layout  one of LAYOUTS (a later contract may know more).
  * @property {string} access  one of ACCESS_RULES (a later contract may know more).
- * @property {RoutePath[]} routes
+ * @property {readonly RoutePath[]} routes
  */
 
-/** @typedef {RoutePage[]} RouteTable */
+/** @typedef {readonly RoutePage[]} RouteTable */
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
 function isRecord(value) {

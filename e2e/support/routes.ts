@@ -1,11 +1,27 @@
-// The one place the browser tests learn the product's routes: the page table in @devhub/shared.
-import { ROUTES as TABLE_ROUTES, type RemoteModuleId } from '@devhub/shared/remote-contract';
+// The one place the browser tests learn the product's routes: the remotes' own route tables
+// (remote-<name>/src/app/routes.ts), which their builds publish and the registry pins.
+import type { RemoteModuleId, RemoteRouteTable } from '@devhub/shared/remote-contract';
+import { ROUTES as ACCOUNT } from '../../remote-account/src/app/routes';
+import { ROUTES as AUTH } from '../../remote-auth/src/app/routes';
+import { ROUTES as CATALOG } from '../../remote-catalog/src/app/routes';
 
 export interface Route {
   path: string;
   /** The exposed module the route shows, e.g. `catalog/HomePage`. */
   module: RemoteModuleId;
 }
+
+const TABLES: Record<string, RemoteRouteTable> = { catalog: CATALOG, account: ACCOUNT, auth: AUTH };
+
+const TABLE_ROUTES = Object.entries(TABLES).flatMap(([remote, table]) =>
+  table.flatMap((page) =>
+    page.routes.map(({ path }) => ({
+      path,
+      module: `${remote}/${page.expose}` as RemoteModuleId,
+      access: page.access,
+    })),
+  ),
+);
 
 export const ROUTES: readonly Route[] = TABLE_ROUTES.map(({ path, module }) => ({ path, module }));
 

@@ -78,7 +78,8 @@ function typeShape(checker, symbol) {
       .sort()
       .join(' | ');
   }
-  if (!(type.flags & ts.TypeFlags.Object) || properties.length === 0) {
+  // An array is written out too: its members are the array's own, named by symbols that change between runs.
+  if (!(type.flags & ts.TypeFlags.Object) || properties.length === 0 || checker.isArrayType(type)) {
     return checker.typeToString(type, undefined, FLAGS | ts.TypeFormatFlags.InTypeAlias);
   }
   /** @type {Record<string, Shape>} */

@@ -238,12 +238,14 @@ async function renderInto(staging, registry, options) {
   for (const [name, pin] of Object.entries(registry.remotes)) {
     if (!pin) continue;
     pins[name] = pin.entry;
+    // The routes rendered are those the registry lists (a dev server's entry: its manifest's).
+    const routes = pin.routes ? { routes: pin.routes } : {};
     try {
-      remotes[name] = await serverRemote(name, pin, shellRecord, options);
+      remotes[name] = { ...(await serverRemote(name, pin, shellRecord, options)), ...routes };
     } catch (error) {
       // Still pinned: the page records it, and the remote's routes stay client-rendered, saying why.
       const unavailable = error instanceof Error ? error.message : String(error);
-      remotes[name] = { pin: pin.entry, manifest: {}, publicPath: '', unavailable };
+      remotes[name] = { pin: pin.entry, manifest: {}, publicPath: '', unavailable, ...routes };
     }
   }
 

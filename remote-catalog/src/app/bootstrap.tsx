@@ -1,4 +1,5 @@
 import '@devhub/shared/tokens.css';
 import { renderStandalone } from '@devhub/shared/standalone-frame';
+import { ROUTES } from './routes';
 
-renderStandalone('catalog', (file) => import(`./exposes/${file}.tsx`));
+renderStandalone('catalog', ROUTES, (file) => import(`./exposes/${file}.tsx`));

@@ -5,15 +5,7 @@ import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router';
 import { STORAGE_KEYS, TOAST_DURATION_MS } from '@devhub/shared/constants';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { readStorage } from '@devhub/shared/browser-storage';
-import {
-  ROUTES,
-  exportNameOf,
-  exposeFileOf,
-  remoteOf,
-  type AppRoute,
-  type RemoteModuleId,
-  type RemoteName,
-} from '@devhub/shared/remote-contract';
+import type { RemoteName, RemoteRoute, RemoteRouteTable } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 
 /** Imports one of the remote's expose files by its name (`home-page`): `(file) => import(\`./exposes/${file}.tsx\`)`. */
@@ -34,7 +26,12 @@ const frameStyle = {
   main: { padding: '1.5rem' },
 } as const;
 
-function Frame({ remote, routes }: { remote: RemoteName; routes: readonly AppRoute[] }) {
+interface FrameRoute {
+  path: string;
+  title?: string | undefined;
+}
+
+function Frame({ remote, routes }: { remote: RemoteName; routes: readonly FrameRoute[] }) {
   useEffect(() => {
     const saved = readStorage(STORAGE_KEYS.theme);
     const dark = saved === 'dark' || (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
@@ -76,23 +73,27 @@ function FrameHome() {
   );
 }
 
+/** The name of an expose file: "./src/app/exposes/home-page.tsx" → "home-page". */
+const exposeFileName = (file: string) => file.slice(file.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
+
 /**
  * Renders a remote's pages on their own, in a minimal frame, so its team can run and test it
- * without the shell (`npm start -w remote-account`). The pages and their paths come from the page
- * table; each is loaded from the remote's own expose file, as the shell would get it.
+ * without the shell (`npm start -w remote-account`). The pages and their paths come from the
+ * remote's route table; each is loaded from its own expose file, as the shell would get it.
  */
-export function renderStandalone(remote: RemoteName, importExpose: ExposeImporter): void {
-  const routes = ROUTES.filter((route) => remoteOf(route.module) === remote);
-  const pages = new Map<RemoteModuleId, LazyExoticComponent<ComponentType<object>>>();
-  const pageOf = (module: RemoteModuleId) => {
-    if (!pages.has(module)) {
-      const name = exportNameOf(module);
+export function renderStandalone(remote: RemoteName, table: RemoteRouteTable, importExpose: ExposeImporter): void {
+  const routes = table.flatMap((page) => page.routes.map((route) => ({ ...route, page })));
+  const pages = new Map<RemoteRoute, LazyExoticComponent<ComponentType<object>>>();
+  const pageOf = (page: RemoteRoute) => {
+    if (!pages.has(page)) {
       pages.set(
-        module,
-        lazy(async () => ({ default: (await importExpose(exposeFileOf(name)))[name] as ComponentType<object> })),
+        page,
+        lazy(async () => ({
+          default: (await importExpose(exposeFileName(page.file)))[page.expose] as ComponentType<object>,
+        })),
       );
     }
-    return pages.get(module)!;
+    return pages.get(page)!;
   };
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -103,7 +104,7 @@ export function renderStandalone(remote: RemoteName, importExpose: ExposeImporte
           <Route element={<Frame remote={remote} routes={routes} />}>
             {!routes.some((route) => route.path === '/') && <Route path="/" element={<FrameHome />} />}
             {routes.map((route) => {
-              const Page = pageOf(route.module);
+              const Page = pageOf(route.page);
               return (
                 <Route
                   key={route.path}

@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '@devhub/shared/constants';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { authApi } from '../../../test-support/auth-api-handlers';
 import { hydrateServerMarkup } from '../../../test-support/hydrate';
+import { routesOfTables, setRoutes } from '../features/remotes/registry-routes';
 import { adoptPage } from '../features/remotes/remote-loader';
 import { useThemeStore } from '../features/theme/theme-store';
 import { App } from './app';
@@ -24,7 +25,15 @@ function Home() {
 }
 
 describe('the shell rendered ahead of time', () => {
-  beforeAll(() => adoptPage('catalog/HomePage', Home));
+  beforeAll(() => {
+    adoptPage('catalog/HomePage', Home);
+    // The routes the registry lists, as the server renderer sets them before it renders.
+    setRoutes(
+      routesOfTables({
+        catalog: [{ expose: 'HomePage', what: 'trang chủ', layout: 'main', access: 'public', routes: [{ path: '/' }] }],
+      }),
+    );
+  });
   afterEach(() => {
     useThemeStore.setState({ mode: 'system' });
     document.documentElement.className = '';

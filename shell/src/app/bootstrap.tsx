@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@devhub/shared/tokens.css';
-import { ROUTES, type AppRoute } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
+import { loadRoutes } from '../features/remotes/registry-routes';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { loadPage, pinnedEntries, startRemotes } from '../features/remotes/remote-loader';
 import { setFirstPage } from '../features/remotes/remote-status';
@@ -24,14 +24,19 @@ function render(container: HTMLElement, route: string, eagerToaster: boolean, re
 
 /**
  * Hydrates a page rendered ahead of time if it was rendered from the registry this browser reads,
- * once its remote page is loaded (so the first render matches the markup); otherwise renders it
- * here, the markup staying on screen until then.
+ * once the registry's routes and its remote page are loaded (so the first render matches the
+ * markup); otherwise renders it here, the markup staying on screen until then.
  */
-async function hydrateIfCurrent(container: HTMLElement, route: AppRoute, record: PrerenderRecord, signedIn: boolean) {
+async function hydrateIfCurrent(container: HTMLElement, path: string, record: PrerenderRecord, signedIn: boolean) {
   const text = SHELL_TEXT.prerender;
   const pins = await pinnedEntries();
   if (!pins || !pinsMatch(record, pins)) {
-    render(container, route.path, signedIn, pins ? text.stale : text.noRegistry);
+    render(container, path, signedIn, pins ? text.stale : text.noRegistry);
+    return;
+  }
+  const route = (await loadRoutes().catch(() => [])).find((candidate) => candidate.path === path);
+  if (!route || route.access !== 'public') {
+    render(container, path, signedIn, text.stale);
     return;
   }
   try {
@@ -62,17 +67,22 @@ export function start(): void {
     },
   });
   const signedIn = useSessionStore.getState().isAuthenticated;
-  const route = ROUTES.find((candidate) => candidate.path === window.location.pathname);
+  const path = window.location.pathname;
   // Only a head start: the page's own load reports any failure.
-  if (route && (route.access === 'public' || signedIn)) loadPage(route.module).catch(() => undefined);
+  loadRoutes()
+    .then((routes) => {
+      const route = routes.find((candidate) => candidate.path === path);
+      if (route && (route.access === 'public' || signedIn)) return loadPage(route.module);
+      return undefined;
+    })
+    .catch(() => undefined);
   installRemotePreload();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const record = readPrerenderRecord();
-  const path = window.location.pathname;
-  if (record && route && record.route === path && window.location.search === '') {
-    void hydrateIfCurrent(container, route, record, signedIn);
+  if (record && record.route === path && window.location.search === '') {
+    void hydrateIfCurrent(container, path, record, signedIn);
   } else {
     render(container, path, signedIn, record ? SHELL_TEXT.prerender.query : undefined);
   }

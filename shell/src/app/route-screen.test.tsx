@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { ROUTES } from '@devhub/shared/remote-contract';
+import type { AppRoute } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { renderWithProviders } from '../../../test-support/render';
 import { server } from '../../../test-support/msw-server';
@@ -14,7 +14,15 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
 }));
 
-const profile = ROUTES.find((route) => route.path === '/profile')!;
+const profile: AppRoute = {
+  path: '/profile',
+  title: 'Hồ sơ',
+  module: 'account/ProfilePage',
+  layout: 'account',
+  access: 'signed-in',
+  what: 'trang hồ sơ',
+  props: {},
+};
 
 describe('a route of the table', () => {
   beforeAll(() => installShellRecord());

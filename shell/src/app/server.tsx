@@ -14,10 +14,12 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import { ROUTES, exportNameOf, remoteOf, type RemoteName } from '@devhub/shared/remote-contract';
+import type { RouteTable } from '@devhub/contracts/routes';
+import { exportNameOf, remoteOf, type AppRoute, type RemoteName } from '@devhub/shared/remote-contract';
 import { pageTitle } from '@devhub/shared/use-page-title';
 import { prerenderedDocument } from '../features/prerender/document';
 import { setRenderedAt } from '../features/prerender/render-time';
+import { routesOfTables, setRoutes } from '../features/remotes/registry-routes';
 import { remoteFiles } from '../features/remotes/remote-files.js';
 import { adoptPage } from '../features/remotes/remote-loader';
 import { App } from './app';
@@ -36,12 +38,14 @@ export interface ServerRemote {
   serverEntry?: string;
   /** Why its manifest could not be read, if it could not: its routes stay client-rendered for that reason. */
   unavailable?: string;
+  /** The routes its registry entry lists (none: those of its manifest, as for a dev server's entry). */
+  routes?: RouteTable;
 }
 
 export interface PrerenderInput {
   /** The shell build's index.html. */
   template: string;
-  /** The routes to render (default: every public route of the page table). */
+  /** The routes to render (default: every public route the registry lists). */
   routes?: string[];
   remotes: Partial<Record<RemoteName, ServerRemote>>;
   renderedAt: string;
@@ -49,8 +53,24 @@ export interface PrerenderInput {
 
 export type PrerenderResult = { route: string; html: string } | { route: string; problem: string };
 
+/** The routes of the pinned remotes, as the browser's shell builds them from the registry. */
+function routesOf(remotes: PrerenderInput['remotes']): AppRoute[] {
+  return routesOfTables(
+    Object.fromEntries(
+      Object.entries(remotes).map(([name, remote]) => [
+        name,
+        remote?.routes ?? (remote?.manifest as { routes?: RouteTable } | null | undefined)?.routes,
+      ]),
+    ),
+  );
+}
+
 /** The routes rendered ahead of time: the public ones; account pages depend on the visitor. */
-export const PUBLIC_ROUTES = ROUTES.filter((route) => route.access === 'public').map((route) => route.path);
+export function publicRoutes(remotes: PrerenderInput['remotes']): string[] {
+  return routesOf(remotes)
+    .filter((route) => route.access === 'public')
+    .map((route) => route.path);
+}
 
 const STAND_IN_FOLDER = 'https://remote.invalid/';
 
@@ -80,9 +100,9 @@ function start(remotes: PrerenderInput['remotes']): void {
   );
 }
 
-async function renderRoute(path: string, input: PrerenderInput): Promise<PrerenderResult> {
-  const route = ROUTES.find((candidate) => candidate.path === path);
-  if (!route || route.access !== 'public') return { route: path, problem: 'not a public route of the page table' };
+async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute[]): Promise<PrerenderResult> {
+  const route = routes.find((candidate) => candidate.path === path);
+  if (!route || route.access !== 'public') return { route: path, problem: 'not a public route the registry lists' };
   const remote = remoteOf(route.module);
   const pinned = input.remotes[remote];
   if (pinned?.unavailable) return { route: path, problem: `${remote}: ${pinned.unavailable}` };
@@ -133,10 +153,13 @@ async function renderRoute(path: string, input: PrerenderInput): Promise<Prerend
 export async function prerender(input: PrerenderInput): Promise<PrerenderResult[]> {
   setRenderedAt(input.renderedAt);
   start(input.remotes);
+  const routes = routesOf(input.remotes);
+  // The router renders from these, as the browser's does once it has read the registry.
+  setRoutes(routes);
   const results: PrerenderResult[] = [];
-  for (const route of input.routes ?? PUBLIC_ROUTES) {
+  for (const route of input.routes ?? publicRoutes(input.remotes)) {
     try {
-      results.push(await renderRoute(route, input));
+      results.push(await renderRoute(route, input, routes));
     } catch (error) {
       results.push({ route, problem: error instanceof Error ? error.message : String(error) });
     }

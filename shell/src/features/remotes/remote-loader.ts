@@ -5,9 +5,8 @@ import {
   REMOTE_NAMES,
   exportNameOf,
   remoteOf,
-  type PagePropsOf,
+  type PageProps,
   type RemoteModuleId,
-  type RemoteModules,
   type RemoteName,
 } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
@@ -29,7 +28,9 @@ import { shellRecord } from './shell-record';
 
 type RemoteEntryType = Extract<Parameters<typeof registerRemotes>[0][number], { entry: string }>['type'];
 
-export type PageComponent<K extends RemoteModuleId> = ComponentType<PagePropsOf<K>>;
+/** A page's component: its props are those its remote's route table gives the path (JSON). */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- K keeps the loader's call sites typed by page
+export type PageComponent<K extends RemoteModuleId = RemoteModuleId> = ComponentType<PageProps>;
 
 /** A remote build this shell build cannot run: the reasons, in Vietnamese, for the page's slot. */
 export class IncompatibleRemoteError extends Error {
@@ -144,8 +145,8 @@ export async function pinnedEntries(): Promise<Partial<Record<RemoteName, string
   );
 }
 
-/** The registry, read again if it failed and this is a retry. */
-function registryReady(fresh: boolean): Promise<Registry> {
+/** The registry the routes are built from (registry-routes.ts), read again if it failed and this is a retry. */
+export function registryReady(fresh: boolean): Promise<Registry> {
   if (!registry || (fresh && registryFailed)) registry = readRegistry(fresh);
   return registry;
 }
@@ -307,7 +308,7 @@ async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Prom
   updateStatus(remote, { state: statusOf(remote).state === 'loaded' ? 'loaded' : 'loading', error: undefined });
   try {
     await startPage(id, fresh);
-    const module = await loadRemote<RemoteModules[K]>(id);
+    const module = await loadRemote<Record<string, unknown>>(id);
     const exportName = exportNameOf(id);
     const component = (module as Record<string, unknown> | null | undefined)?.[exportName];
     if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {

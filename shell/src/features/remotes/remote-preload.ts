@@ -1,5 +1,6 @@
-import { ROUTES, type RemoteModuleId } from '@devhub/shared/remote-contract';
+import type { AppRoute, RemoteModuleId } from '@devhub/shared/remote-contract';
 import { afterFirstPage } from '../../lib/after-first-page';
+import { routesStore } from './registry-routes';
 import { preloadPage } from './remote-loader';
 
 /**
@@ -8,6 +9,10 @@ import { preloadPage } from './remote-loader';
  * navigation. Returns a function that stops it.
  */
 export function installRemotePreload(): () => void {
+  const routes = (): readonly AppRoute[] => {
+    const state = routesStore.getState();
+    return state.state === 'ready' ? state.routes : [];
+  };
   const requested = new Set<RemoteModuleId>();
 
   const preload = (module: RemoteModuleId) => {
@@ -22,14 +27,16 @@ export function installRemotePreload(): () => void {
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    const route = ROUTES.find((candidate) => candidate.path === link.pathname);
+    const route = routes().find((candidate) => candidate.path === link.pathname);
     if (route) preload(route.module);
   };
   document.addEventListener('pointerover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
 
   const cancelWarm = afterFirstPage(() =>
-    ROUTES.filter((route) => route.layout === 'main').forEach((route) => preload(route.module)),
+    routes()
+      .filter((route) => route.layout === 'main')
+      .forEach((route) => preload(route.module)),
   );
 
   return () => {

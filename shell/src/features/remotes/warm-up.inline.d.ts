@@ -6,8 +6,6 @@ import type {
 } from './remote-files.js';
 
 declare global {
-  /** The route map: path → the remote module it shows ("catalog/HomePage"). */
-  const ROUTE_MODULES: Record<string, string>;
   /** The attribute a prerendered page's <html> carries (prerender-record.ts). */
   const PRERENDERED_ATTRIBUTE: string;
   /** remote-files.js, inlined ahead of the warm-up. */

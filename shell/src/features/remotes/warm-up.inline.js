@@ -1,23 +1,20 @@
 // @ts-check
 /* Inlined into index.html after remote-files.js (see shell/rspack.config.ts): it runs while the
- * shell's bundle is still downloading, reads the registry once, fetches the current route's remote
- * manifest (the loader waits for this request instead of making its own, see manifests.ts) and hints the
- * remote's entry, the page's files and the shared modules it imports, so they are on their way
+ * shell's bundle is still downloading, reads the registry once, finds the current path among the
+ * routes it lists with each pin, fetches that remote's manifest (the loader waits for this request
+ * instead of making its own, see manifests.ts) and hints the remote's entry, the page's files and the shared modules it imports, so they are on their way
  * before the shell asks for them. On a prerendered page the registry is read at once and the rest
  * waits for the page's first paint, which then starts it with the shell (first-paint.ts).
  * Plain script: no bundler, no modules. */
-(function (routeModules) {
+(function () {
   var registry = fetch('/remotes.json');
   window.__devhubRegistry = registry;
-  var module = routeModules[location.pathname];
-  if (!module || location.search.indexOf('mf-override') !== -1) return;
+  if (location.search.indexOf('mf-override') !== -1) return;
   try {
     if (localStorage.getItem('mf-overrides')) return;
   } catch {
     // Without storage there is no stored override either.
   }
-  var remote = module.split('/')[0] || '';
-  var expose = './' + module.split('/')[1];
   if (document.documentElement.hasAttribute(PRERENDERED_ATTRIBUTE)) window.__devhubWarmUp = warmUp;
   else warmUp();
 
@@ -27,8 +24,12 @@
         return response.clone().json();
       })
       .then(function (raw) {
-        var pin = raw && raw.remotes && raw.remotes[remote];
-        if (!pin || typeof pin.entry !== 'string') return undefined;
+        // The current path's page, from the routes the registry lists with each pin.
+        var found = pageAt(raw && raw.remotes, location.pathname);
+        if (!found) return undefined;
+        var pin = found.pin;
+        var expose = './' + found.expose;
+        if (typeof pin.entry !== 'string') return undefined;
         var manifestUrl = new URL(pin.entry, location.href).href;
         // Scripts come with credentials, a manifest fetch without: each needs its own connection.
         var preconnect = document.createElement('link');
@@ -55,4 +56,23 @@
         return undefined;
       });
   }
-})(ROUTE_MODULES);
+
+  /**
+   * @param {Record<string, any> | undefined} remotes  the registry's pins, as fetched (unchecked)
+   * @param {string} path
+   * @returns {{ pin: Record<string, unknown>, expose: string } | undefined}
+   */
+  function pageAt(remotes, path) {
+    for (var name in remotes) {
+      var pin = remotes[name];
+      var pages = (pin && pin.routes) || [];
+      for (var i = 0; i < pages.length; i++) {
+        var paths = pages[i].routes || [];
+        for (var j = 0; j < paths.length; j++) {
+          if (paths[j].path === path) return { pin: pin, expose: pages[i].expose };
+        }
+      }
+    }
+    return undefined;
+  }
+})();

@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import type { PagePropsOf, RemoteModuleId } from '@devhub/shared/remote-contract';
+import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
 import { loadPage, loadedPage, type PageComponent } from '../remote-loader';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteSkeleton } from './remote-skeleton';
 
 interface RemotePageProps<K extends RemoteModuleId> {
   module: K;
-  props: PagePropsOf<K>;
+  props: PageProps;
   /** What the page shows, for the failure message. */
   what: string;
 }
@@ -42,7 +42,7 @@ function LoadedPage<K extends RemoteModuleId>({
   fresh,
 }: {
   module: K;
-  props: PagePropsOf<K>;
+  props: PageProps;
   fresh: boolean;
 }) {
   const cached = fresh ? undefined : loadedPage(module);
@@ -68,7 +68,7 @@ function LoadedPage<K extends RemoteModuleId>({
   return (
     // A page that suspends on its own data shows the skeleton meanwhile.
     <Suspense fallback={<RemoteSkeleton />}>
-      <Page {...(props as PagePropsOf<RemoteModuleId>)} />
+      <Page {...props} />
       <MountMark module={module} />
     </Suspense>
   );

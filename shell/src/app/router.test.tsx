@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { SHELL_TEXT } from '@devhub/shared/strings';
+import { renderWithProviders } from '../../../test-support/render';
+import { routesOfTables, setRoutes } from '../features/remotes/registry-routes';
+import { AppRoutes } from './router';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+const home = {
+  expose: 'HomePage',
+  what: 'trang chủ',
+  layout: 'main',
+  access: 'public',
+  routes: [{ path: '/' }],
+} as const;
+
+describe("the shell's router", () => {
+  it('holds the content area while the registry is on its way, then shows the not-found page for a path no pin serves', async () => {
+    // Its routes store starts without routes, as on a first load.
+    renderWithProviders(<AppRoutes />, { route: '/orders/history' });
+    expect(screen.getByRole('status')).toHaveTextContent(SHELL_TEXT.remote.loading);
+    expect(screen.queryByRole('heading', { name: SHELL_TEXT.notFound.heading })).not.toBeInTheDocument();
+    setRoutes(routesOfTables({ catalog: [home] }));
+    expect(await screen.findByRole('heading', { name: SHELL_TEXT.notFound.heading })).toBeInTheDocument();
+  });
+});

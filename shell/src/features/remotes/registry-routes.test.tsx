@@ -1,0 +1,80 @@
+import { http, HttpResponse } from 'msw';
+import type * as RoutesModule from './registry-routes';
+import type * as LoaderModule from './remote-loader';
+import { server } from '../../../../test-support/msw-server';
+import { REGISTRY, environmentHandlers, installShellRecord, remoteManifest } from '../../test/federation-fixtures';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+const history = {
+  expose: 'HistoryPage',
+  what: 'lịch sử đơn hàng',
+  layout: 'account',
+  access: 'signed-in',
+  routes: [{ path: '/orders/history', title: 'Lịch sử đơn hàng' }],
+};
+const home = { expose: 'HomePage', what: 'trang chủ', layout: 'main', access: 'public', routes: [{ path: '/' }] };
+
+/** Fresh modules (the loader's registry, the routes store) for one test. */
+async function fresh() {
+  let modules!: { routes: typeof RoutesModule; loader: typeof LoaderModule };
+  await jest.isolateModulesAsync(async () => {
+    modules = {
+      routes: await import('./registry-routes'),
+      loader: await import('./remote-loader'),
+    };
+  });
+  return modules;
+}
+
+/** Counts the manifests fetched. */
+function countManifests() {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.url.endsWith('/mf-manifest.json')) seen.push(request.url);
+  });
+  return seen;
+}
+
+describe("the shell's routes", () => {
+  beforeAll(() => installShellRecord());
+  afterEach(() => server.events.removeAllListeners());
+
+  it('are the routes each pin of the registry lists, read with no other request', async () => {
+    const registry = {
+      ...REGISTRY,
+      remotes: {
+        catalog: { ...REGISTRY.remotes.catalog, routes: [home] },
+        auth: { ...REGISTRY.remotes.auth, routes: [] },
+        account: { ...REGISTRY.remotes.account, routes: [history] },
+      },
+    };
+    server.use(...environmentHandlers(registry));
+    const manifests = countManifests();
+    const { routes, loader } = await fresh();
+    loader.startRemotes();
+    const loaded = await routes.loadRoutes();
+    expect(loaded.map((route) => [route.path, route.module, route.layout, route.access, route.title])).toEqual([
+      ['/', 'catalog/HomePage', 'main', 'public', undefined],
+      ['/orders/history', 'account/HistoryPage', 'account', 'signed-in', 'Lịch sử đơn hàng'],
+    ]);
+    expect(manifests).toEqual([]);
+  });
+
+  it("of a dev server's pin, which lists none, come from its manifest", async () => {
+    server.use(
+      // Before the environment's own manifests: the first handler that matches answers.
+      http.get('http://localhost/account/mf-manifest.json', () =>
+        HttpResponse.json({ ...remoteManifest('account'), routes: [history] }),
+      ),
+      ...environmentHandlers(),
+    );
+    const { routes, loader } = await fresh();
+    loader.startRemotes();
+    expect((await routes.loadRoutes()).map((route) => route.path)).toEqual(['/orders/history']);
+  });
+});
