@@ -52,6 +52,40 @@ describe('RemotePage', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'lacks the expose its table names',
+      'MissingPage',
+      () => Promise.reject(new Error('Cannot find module ./MissingPage')),
+    ],
+    [
+      'throws while it renders',
+      'BrokenPage',
+      () =>
+        Promise.resolve({
+          BrokenPage: () => {
+            throw new Error('page broke');
+          },
+        }),
+    ],
+  ])("fails only its own route's slot when the page %s: the remote's other pages still show", async (_, name, page) => {
+    const sibling = `account/Other${name}` as const;
+    runtime.loadRemote.mockImplementation(async (id) =>
+      id === `account/${name}` ? page() : { [`Other${name}`]: () => <h1>trang khác đã tải</h1> },
+    );
+    renderWithProviders(
+      <>
+        <RemotePage module={`account/${name}`} props={{}} what="trang lịch sử đơn hàng" />
+        <RemotePage module={sibling} props={{}} what={PAGE_NAMES.cart} />
+      </>,
+    );
+    expect(await screen.findByRole('heading', { name: 'trang khác đã tải' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Không tải được trang lịch sử đơn hàng.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
+  });
+
   it('passes the props of its route to the page', async () => {
     runtime.loadRemote.mockResolvedValueOnce({
       ListingPage: ({ kind }: { kind: string }) => <h1>danh sách {kind}</h1>,
