@@ -44,29 +44,38 @@ export interface WorkerFixtures {
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-const sessionTokens = new Map<string, Promise<string>>();
+const accounts = new Map<string, Promise<Account>>();
 
-/** A token of an account registered through `baseURL`'s /api: one account per worker and server. */
-function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
+/**
+ * A fresh session token for an account registered through `baseURL`'s /api (one account per
+ * worker and server): each test signs in anew, so a test that signs out (which revokes its token
+ * on the server) never ends another test's session.
+ */
+async function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
   if (!baseURL) throw new Error('signing in needs a baseURL whose /api reaches the auth API');
-  let token = sessionTokens.get(baseURL);
-  if (!token) {
-    token = (async () => {
-      const api = await playwright.request.newContext({ baseURL, ignoreHTTPSErrors: true });
-      const { username, password, displayName, email } = newAccount();
-      const registered = await api.post('/api/auth/register', {
-        data: { displayName, username, email, password, confirmPassword: password },
-      });
-      expect(registered.status(), await registered.text()).toBe(200);
-      const login = await api.post('/api/auth/login', { data: { username, password } });
-      expect(login.status(), await login.text()).toBe(200);
-      const { data } = (await login.json()) as { data: { access_token: string } };
-      await api.dispose();
-      return data.access_token;
-    })();
-    sessionTokens.set(baseURL, token);
+  const api = await playwright.request.newContext({ baseURL, ignoreHTTPSErrors: true });
+  try {
+    let account = accounts.get(baseURL);
+    if (!account) {
+      account = (async () => {
+        const created = newAccount();
+        const { username, password, displayName, email } = created;
+        const registered = await api.post('/api/auth/register', {
+          data: { displayName, username, email, password, confirmPassword: password },
+        });
+        expect(registered.status(), await registered.text()).toBe(200);
+        return created;
+      })();
+      accounts.set(baseURL, account);
+    }
+    const { username, password } = await account;
+    const login = await api.post('/api/auth/login', { data: { username, password } });
+    expect(login.status(), await login.text()).toBe(200);
+    const { data } = (await login.json()) as { data: { access_token: string } };
+    return data.access_token;
+  } finally {
+    await api.dispose();
   }
-  return token;
 }
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
