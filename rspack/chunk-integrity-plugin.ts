@@ -10,8 +10,13 @@ import { isSharedFallbackBuild } from './bundler-internals.ts';
 export class ChunkIntegrityPlugin {
   apply(compiler: Compiler): void {
     if (isSharedFallbackBuild(compiler)) return;
-    new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], htmlPlugin: false, enabled: true }).apply(
-      compiler,
-    );
+    // `lazy`: each chunk carries the digests of the chunks it loads, so the entry only those of the
+    // pages it exposes (the entry's byte budget, e2e/tests/budgets.spec.ts).
+    new rspack.SubresourceIntegrityPlugin({
+      hashFuncNames: ['sha384'],
+      htmlPlugin: false,
+      enabled: true,
+      hashLoading: 'lazy',
+    }).apply(compiler);
   }
 }

@@ -1,14 +1,24 @@
 // Trust only what was pinned: all three remotes deployed and pinned with `use`, then files of the
 // pinned catalog changed as a compromised bucket or CDN would change them. Nothing changed runs,
 // in the browser or in Node, and the chrome keeps working.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { errorPanel } from '../support/remote-page.ts';
-import { startStack } from '../support/stack.mjs';
+import { ROOT, startStack } from '../support/stack.mjs';
 
 const TAMPERED = 'không khớp với mã băm đã được ghim';
 
@@ -151,5 +161,71 @@ test.describe('trust only what was pinned', () => {
     } finally {
       writeFileSync(file, original);
     }
+  });
+
+  test.describe('overrides', () => {
+    /** A plain HTTP server on 127.0.0.1 answering with `answer`; counts what it is asked. */
+    async function server(
+      answer: (url: string, respond: (status: number, headers?: Record<string, string>) => void) => void,
+    ) {
+      const requests: string[] = [];
+      const http: Server = createServer((request, response) => {
+        requests.push(request.url ?? '');
+        answer(request.url ?? '', (status, headers = {}) => {
+          response.writeHead(status, { 'access-control-allow-origin': '*', ...headers });
+          response.end();
+        });
+      });
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      const { port } = http.address() as { port: number };
+      return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => http.close(r)) };
+    }
+
+    test('one whose manifest puts its files on another origin loads nothing from there', async ({ page, stack }) => {
+      const elsewhere = await server((_, respond) => respond(404));
+      const dir = mkdtempSync(join(tmpdir(), 'devhub-override-'));
+      const before = JSON.parse(readFileSync(stack.registryFile, 'utf8')) as { allowedOverrideOrigins: string[] };
+      try {
+        cpSync(join(ROOT, 'remote-catalog', 'dist'), dir, { recursive: true });
+        const manifestFile = join(dir, 'mf-manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: Record<string, unknown> };
+        manifest.metaData.publicPath = `${elsewhere.url}/`;
+        writeFileSync(manifestFile, JSON.stringify(manifest));
+        const allowed = await stack.serveExtra(dir);
+        stack.writeRegistry({ ...before, allowedOverrideOrigins: [...before.allowedOverrideOrigins, allowed] });
+
+        await page.goto(`/?mf-override=${encodeURIComponent(`catalog@${allowed}/mf-manifest.json`)}`);
+        await expect(errorPanel(page)).toContainText('Không tải được');
+        await expect(errorPanel(page)).toContainText('ngoài các nguồn remotes.json cho phép');
+        expect(elsewhere.requests).toEqual([]);
+        expect(await page.evaluate(() => localStorage.getItem('mf-overrides'))).toBeNull();
+        await expectChromeWorks(page);
+      } finally {
+        stack.writeRegistry(before);
+        await elsewhere.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    test('one whose URL redirects off the list is refused', async ({ page, stack }) => {
+      const offList = await server((_, respond) => respond(404));
+      const redirector = await server((url, respond) => respond(302, { location: `${offList.url}${url}` }));
+      const registry = JSON.parse(readFileSync(stack.registryFile, 'utf8')) as { allowedOverrideOrigins: string[] };
+      try {
+        stack.writeRegistry({
+          ...registry,
+          allowedOverrideOrigins: [...registry.allowedOverrideOrigins, redirector.url],
+        });
+        await page.goto(`/?mf-override=${encodeURIComponent(`catalog@${redirector.url}/mf-manifest.json`)}`);
+        await expect(errorPanel(page)).toBeVisible();
+        expect(redirector.requests).toContain('/mf-manifest.json');
+        expect(offList.requests).toEqual([]);
+        expect(await page.evaluate(() => localStorage.getItem('mf-overrides'))).toBeNull();
+      } finally {
+        stack.writeRegistry(registry);
+        await redirector.close();
+        await offList.close();
+      }
+    });
   });
 });

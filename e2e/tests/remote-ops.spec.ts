@@ -207,7 +207,13 @@ test.describe('remote operations', () => {
     await expect(badge).toHaveCount(0);
 
     await page.goto(`/?mf-override=${encodeURIComponent('catalog@https://evil.example/mf-manifest.json')}`);
-    await expect(page.getByText(/nguồn https:\/\/evil\.example không nằm trong danh sách cho phép/)).toBeVisible();
+    // Refused naming the remote only: the text given in the address is never echoed.
+    await expect(
+      page.getByText(
+        'Không áp dụng ghi đè remote "catalog": nguồn không nằm trong danh sách cho phép của remotes.json',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(/evil\.example/)).toHaveCount(0);
     await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
     await expect(badge).toHaveCount(0);
   });
