@@ -4,7 +4,7 @@
 // so tests never collide with a developer's `npm start`. Used by the browser tests' fixtures,
 // their preview webServer, `npm run screenshots` and the benchmark.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,8 @@ export async function startStack(options = {}) {
   const remoteMounts = {};
   /** @type {Record<string, string>} each remote's pinned digest */
   const integrities = {};
+  /** @type {Record<string, unknown>} each remote's route table */
+  const routeTables = {};
   /** @type {Record<string, string>} host:port → the folder served there */
   const remoteOrigins = {};
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
@@ -109,6 +111,8 @@ export async function startStack(options = {}) {
       filter: (file) => !file.endsWith('.map'),
     });
     integrities[name] = sealVersion(root);
+    // Pinned as `use` pins it: with the route table its build wrote into its manifest.
+    routeTables[name] = JSON.parse(readFileSync(join(root, 'mf-manifest.json'), 'utf8')).routes;
     if (options.layout === 'cdn') {
       remoteMounts[`/remotes/${name}/`] = root;
       continue;
@@ -128,6 +132,7 @@ export async function startStack(options = {}) {
         {
           entry: options.layout === 'cdn' ? `/remotes/${name}/mf-manifest.json` : `${url}/mf-manifest.json`,
           integrity: integrities[name],
+          ...(routeTables[name] ? { routes: routeTables[name] } : {}),
         },
       ]),
     ),
