@@ -56,6 +56,8 @@ describe('the shell rendered ahead of time', () => {
     // The server knew no session and no theme...
     expect(page.serverHtml).toContain('Đăng nhập');
     expect(page.serverHtml).toContain('Giao diện: theo hệ thống');
+    // ...and rendered the page of the route the registry lists, not a placeholder.
+    expect(page.serverHtml).toContain('Tài nguyên cho lập trình viên');
     // ...the page then shows the visitor's, and the dark theme was never taken off.
     expect(await screen.findByRole('button', { name: /^Mở menu tài khoản/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Đăng nhập' })).not.toBeInTheDocument();

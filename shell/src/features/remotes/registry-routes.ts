@@ -1,4 +1,4 @@
-import { useStore } from 'zustand';
+import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 import type { RouteTable } from '@devhub/contracts/routes';
 import type { AppRoute } from '@devhub/shared/remote-contract';
@@ -57,6 +57,11 @@ export function loadRoutes(fresh = false): Promise<readonly AppRoute[]> {
   return loading;
 }
 
+/**
+ * The routes as they stand, on the server and while hydrating too: the server renderer sets them
+ * before it renders, and the browser hydrates only once they are in, so both render with them
+ * (zustand's hook would render its initial state there).
+ */
 export function useRoutes(): RoutesState {
-  return useStore(routesStore);
+  return useSyncExternalStore(routesStore.subscribe, routesStore.getState, routesStore.getState);
 }
