@@ -118,13 +118,12 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // Inlined into the shell's index.html: a plain browser script, its route map substituted at build time.
+    // Inlined into the shell's index.html: a plain browser script, its attribute name substituted at build time.
     files: ['shell/src/features/remotes/warm-up.inline.js'],
     languageOptions: {
       sourceType: 'script',
       globals: {
         ...globals.browser,
-        ROUTE_MODULES: 'readonly',
         PRERENDERED_ATTRIBUTE: 'readonly',
         pageFiles: 'readonly',
         shellSharedFiles: 'readonly',
