@@ -12,7 +12,7 @@ const KIB = 1024;
 // 144 KiB since hydrating prerendered pages (+0.8 KiB: the record check, the server-snapshot hooks),
 // which brings the first view's LCP down where the HTML is prerendered (bench/results.md).
 // A remote's entry: 10.5 KiB since it carries the sha384 of each chunk it loads (Subresource
-// Integrity, README "Trust": +1.1 KiB for the auth remote's 20 digests, which do not compress).
+// Integrity, README "Trust": the auth remote has 20, about 1 KiB gzip, since digests do not compress).
 const BUDGETS = { homeFirstLoadJs: 144 * KIB, remoteEntry: 10.5 * KIB };
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
