@@ -371,9 +371,21 @@ describe('remotes commands', () => {
   describe('at the same moment from separate processes', () => {
     const REMOTES = Object.keys(EXPOSES);
 
+    it('keeps all 30 pins of 10 rounds of 3 at once on different remotes', async () => {
+      for (let round = 1; round <= 10; round += 1) {
+        const version = `2.${round}.0`;
+        for (const remote of REMOTES) publish(deployDir, remote, version);
+        const results = await Promise.all(
+          REMOTES.map((remote) => inOwnProcess('use', { ...options(), remote, version })),
+        );
+        expect(results.filter((result) => result.code !== 0)).toEqual([]);
+        for (const remote of REMOTES) expect(registry().remotes[remote].version).toBe(version);
+      }
+    }, 120_000);
+
     it('keeps every pin: on different remotes all of them, on one remote the last with the other as its previous', async () => {
       let expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, '1.0.0']));
-      for (let round = 1; round <= 4; round += 1) {
+      for (let round = 1; round <= 3; round += 1) {
         const versions = [`1.${round}.1`, `1.${round}.2`];
         for (const remote of REMOTES) for (const version of versions) publish(deployDir, remote, version);
         const runs = REMOTES.flatMap((remote) =>
