@@ -460,6 +460,12 @@ export function createStaticHandler(options) {
   const app = createApp(options);
   const ready = app.ready();
   return async (req, res, next) => {
+    // Files are only read: any other method (a POST to the dev server's /api proxy) goes straight on,
+    // with its body unread.
+    if (options.fallthrough && next && req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
     await ready;
     if (options.fallthrough && next) req[NEXT] = next;
     app.routing(req, res);

@@ -20,7 +20,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { localCertificate } from './local-certificate.mjs';
 import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
 import { writePrecompressed } from './static-server-precompress.mjs';
-import { cacheControlFor, closeServer, createStaticServer, hstsApplies, listen } from './static-server.mjs';
+import {
+  cacheControlFor,
+  closeServer,
+  createStaticHandler,
+  createStaticServer,
+  hstsApplies,
+  listen,
+} from './static-server.mjs';
 
 const BIG = 'big.1a2b3c4d.bin';
 
@@ -550,5 +557,30 @@ describe('a connection that never asks anything', () => {
     const settled = await eventually(() => ({ ok: closed }));
     socket.destroy();
     expect(settled.ok).toBe(true);
+  });
+});
+
+describe('the handler inside a dev server', () => {
+  it('serves a file it has and passes any other request on, a POST with its body unread', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'static-handler-'));
+    writeFileSync(join(dir, 'remotes.json'), '{"remotes":{}}');
+    const handler = createStaticHandler({ fallthrough: true, files: { '/remotes.json': join(dir, 'remotes.json') } });
+    const server = createServer((req, res) =>
+      handler(req, res, () => {
+        let body = '';
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => res.end(`next got ${req.method} ${body}`));
+      }),
+    );
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${server.address().port}`;
+    try {
+      expect(await (await fetch(`${base}/remotes.json`)).text()).toBe('{"remotes":{}}');
+      const posted = await fetch(`${base}/api/auth/login`, { method: 'POST', body: '{"username":"a"}' });
+      expect(await posted.text()).toBe('next got POST {"username":"a"}');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
