@@ -82,7 +82,7 @@ describe('every command line', () => {
     const short = await run('scripts/deploy.mjs', ['-h']);
     expect(short.code).toBe(0);
     expect(short.stdout).toBe((await run('scripts/deploy.mjs', ['--help'])).stdout);
-  }, 30_000);
+  });
 
   // Every subcommand of remotes parses its options in the same call: one of them stands for all.
   it.each(COMMANDS.filter(({ args }) => args[0] === undefined || args[0] === 'use'))(
@@ -121,7 +121,7 @@ describe('deploy', () => {
         `deploy: cannot create ${join(file, 'sub', 'remote-catalog')}: part of the path is a file, not a folder (ENOTDIR)`,
       ]);
     }
-  }, 30_000);
+  });
 
   it('says which argument is missing or wrong', async () => {
     const missing = await run('scripts/deploy.mjs', []);
@@ -131,7 +131,7 @@ describe('deploy', () => {
     expect(lines(valueless.stderr)).toEqual(['deploy: --to needs a value (see --help)']);
     const unknown = await run('scripts/deploy.mjs', ['nope', '--to', dir]);
     expect(lines(unknown.stderr)).toEqual(['deploy: unknown remote "nope" (known: catalog, auth, account)']);
-  }, 30_000);
+  });
 });
 
 describe('remotes', () => {
@@ -150,7 +150,7 @@ describe('remotes', () => {
     expect(lines(unknown.stderr)).toEqual([
       'remotes: unknown command "bogus" (list, use, rollback, doctor, prerender) (see --help)',
     ]);
-  }, 30_000);
+  });
 });
 
 describe('runCli', () => {
@@ -175,7 +175,7 @@ describe('runCli', () => {
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(/^demo: unexpected error\nTypeError: Cannot read properties of null/);
     expect(debug.stderr).toMatch(STACK_FRAME);
-  }, 30_000);
+  });
 
   it('exits with the code main resolves to', async () => {
     const result = await run('--input-type=module', [
@@ -183,7 +183,7 @@ describe('runCli', () => {
       `import { runCli } from ${JSON.stringify(CLI_URL)}; runCli('demo', async () => 3);`,
     ]);
     expect(result).toEqual({ code: 3, stdout: '', stderr: '' });
-  }, 30_000);
+  });
 });
 
 describe('describeFailure', () => {

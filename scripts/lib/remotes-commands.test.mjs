@@ -381,7 +381,7 @@ describe('remotes commands', () => {
         expect(results.filter((result) => result.code !== 0)).toEqual([]);
         for (const remote of REMOTES) expect(registry().remotes[remote].version).toBe(version);
       }
-    }, 120_000);
+    });
 
     it('keeps every pin: on different remotes all of them, on one remote the last with the other as its previous', async () => {
       let expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, '1.0.0']));
@@ -404,7 +404,7 @@ describe('remotes commands', () => {
         expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, pins[remote].version]));
       }
       expect(readdirSync(root).filter((name) => name.includes('.lock') || name.endsWith('.tmp'))).toEqual([]);
-    }, 60_000);
+    });
 
     it('rolls back one remote while another is pinned, keeping both', async () => {
       publish(deployDir, 'catalog', '1.1.0');
@@ -417,7 +417,7 @@ describe('remotes commands', () => {
       expect(results.filter((result) => result.code !== 0)).toEqual([]);
       expect(registry().remotes.catalog).toMatchObject({ version: '1.0.0', previousVersions: [] });
       expect(registry().remotes.auth).toMatchObject({ version: '1.1.0', previousVersions: ['1.0.0'] });
-    }, 20_000);
+    });
 
     it('takes over a lock left behind by a killed process once it has gone stale', async () => {
       const lock = join(root, '.remotes.staging.json.lock');

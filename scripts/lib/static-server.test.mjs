@@ -220,7 +220,7 @@ describe('static server over HTTP/1.1', () => {
     });
     expect({ baseline, now: settled.now, ok: settled.ok }).toEqual({ baseline, now: settled.now, ok: true });
     expect((await fetch(`${base}/main.1a2b3c4d.js`)).status).toBe(200);
-  }, 60_000);
+  });
 });
 
 describe('prerendered pages', () => {
@@ -489,7 +489,7 @@ describe('over HTTP/2', () => {
     });
     expect({ baseline, now: settled.now, ok: settled.ok }).toEqual({ baseline, now: settled.now, ok: true });
     expect((await h2get('/main.1a2b3c4d.js')).status).toBe(200);
-  }, 60_000);
+  });
 
   it('proxies the API without HTTP/2 pseudo-headers, and answers without hop-by-hop ones', async () => {
     const { status, headers, body } = await h2get('/api/health', { 'accept-encoding': 'identity' });
