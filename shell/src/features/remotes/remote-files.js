@@ -167,7 +167,9 @@ export function hintRemoteFiles(files) {
    * @param {boolean} [cors]
    */
   var hint = function (href, as, integrity, cors) {
-    var hinted = document.head.querySelectorAll('link[rel="preload"]');
+    // Already asked for (a hint, or a prerendered page's own stylesheet): a second request, in
+    // another mode, would fetch the file again.
+    var hinted = document.querySelectorAll('link[rel="preload"], link[rel="stylesheet"]');
     for (var i = 0; i < hinted.length; i += 1) if (/** @type {HTMLLinkElement} */ (hinted[i]).href === href) return;
     var link = document.createElement('link');
     link.rel = 'preload';

@@ -121,6 +121,17 @@ describe("a remote's files", () => {
     ]);
   });
 
+  it("leaves out a stylesheet the page already links (a prerendered page's), which a hint would fetch again", () => {
+    document.head.innerHTML = '<link rel="stylesheet" href="https://cdn.example/HomePage.css">';
+    hintRemoteFiles(remoteFiles(manifest({}), 'https://cdn.example/mf-manifest.json', './HomePage'));
+    expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.as)).toEqual([
+      'script',
+      'script',
+      'script',
+    ]);
+    document.head.innerHTML = '';
+  });
+
   it("are hinted as they will be requested: the remote's own CORS-mode with their digests, the entry so only when pinned", () => {
     document.head.innerHTML = '';
     const digest = (c: string) => `sha384-${c.repeat(64)}`;
