@@ -46,12 +46,12 @@ const test = stackTest.extend<object, { builds: Builds }>({
         expect(deployed.code, deployed.output).toBe(0);
       };
       try {
-        // A later @devhub/shared (a feature, so 0.x.y+1) with a new export the catalog uses on its home page.
+        // A later @devhub/shared with a new export the catalog uses on its home page: a feature, so the
+        // next minor (the next patch below 1.0).
+        const [major = 0, minor = 0, patch = 0] = SHARED_VERSION.split('.').map(Number);
+        const newer = major === 0 ? `0.${minor}.${patch + 1}` : `${major}.${minor + 1}.0`;
         newerShared.edit('shared/package.json', (text) =>
-          text.replace(
-            `"version": "${SHARED_VERSION}"`,
-            `"version": "${SHARED_VERSION.replace(/\d+$/, (patch) => String(Number(patch) + 1))}"`,
-          ),
+          text.replace(`"version": "${SHARED_VERSION}"`, `"version": "${newer}"`),
         );
         newerShared.edit(
           'shared/src/i18n/strings.ts',
