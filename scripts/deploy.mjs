@@ -5,10 +5,10 @@
 // source maps are kept beside the deploy, never in it (<dir>-sourcemaps/<package>/<version>/).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
-import { sealVersion } from './lib/integrity.mjs';
+import { filesUnder, sealVersion } from './lib/integrity.mjs';
 import { packageBin } from './lib/package-bin.mjs';
 import { WORKSPACE_ROOT as ROOT, remoteApps } from './lib/workspace.mjs';
 
@@ -20,19 +20,6 @@ const USAGE = `usage: npm run deploy -- <remote> [--to <dir>] [--source <dir>] [
   --source <dir>       the remote's folder to build (default: the workspace's)
   --source-maps <dir>  where the version's source maps go (default: <to>-sourcemaps, beside the deploy)
   -h, --help           this help`;
-
-/**
- * @param {string} dir
- * @returns {string[]}
- */
-function filesUnder(dir) {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [path];
-    });
-}
 
 /**
  * One hash for everything the build emitted but the manifests that will carry it.

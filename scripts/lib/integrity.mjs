@@ -21,10 +21,12 @@ export function sri(bytes) {
 }
 
 /**
+ * Every file below `dir`, in a stable order.
+ *
  * @param {string} dir
  * @returns {string[]}
  */
-function filesUnder(dir) {
+export function filesUnder(dir) {
   return readdirSync(dir)
     .sort()
     .flatMap((name) => {
