@@ -1,0 +1,89 @@
+// @ts-check
+// A real Azure Blob Storage for the tests: Azurite (the Azure SDK team's emulator) from
+// node_modules, in memory, on a free port, with the well-known development account. Nothing of
+// the storage API is mocked: the tests talk to it over HTTP as a deploy or a pin does.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageBin } from './package-bin.mjs';
+
+/** The emulator's published development account: a well-known key, not a secret. */
+export const DEV_ACCOUNT = 'devstoreaccount1';
+const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+
+/**
+ * The connection string of the development account at `port`.
+ *
+ * @param {number} port
+ * @param {{ key?: string }} [options]  another key: credentials the emulator refuses
+ */
+export const connectionStringFor = (port, { key = DEV_KEY } = {}) =>
+  `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${key};BlobEndpoint=http://127.0.0.1:${port}/${DEV_ACCOUNT};`;
+
+/** A port nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts Azurite's blob service; resolves once it listens.
+ *
+ * @returns {Promise<{ port: number, endpoint: string, connectionString: string, stop: () => Promise<void> }>}
+ */
+export async function startAzurite() {
+  const bin = packageBin('azurite', { name: 'azurite-blob' });
+  const workspace = mkdtempSync(join(tmpdir(), 'azurite-'));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      bin,
+      '--blobHost',
+      '127.0.0.1',
+      '--blobPort',
+      String(port),
+      '--inMemoryPersistence',
+      '--disableTelemetry',
+      '--skipApiVersionCheck',
+      '--loose',
+      '--silent',
+      '--extentMemoryLimit',
+      '256',
+    ],
+    // In memory nothing is written; the working folder is its own should a version write anyway.
+    { cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const onData = (/** @type {Buffer} */ chunk) => {
+      output += chunk;
+      if (/successfully listens/i.test(output)) resolve(undefined);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Azurite exited (${code}) before listening:\n${output}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    port,
+    endpoint: `http://127.0.0.1:${port}/${DEV_ACCOUNT}`,
+    connectionString: connectionStringFor(port),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+}
