@@ -12,6 +12,7 @@ import { ExposeContractPlugin } from './rspack/expose-contract-plugin.ts';
 import { PrecompressPlugin } from './rspack/precompress-plugin.ts';
 import { ScriptIntegrityPlugin } from './rspack/script-integrity-plugin.ts';
 import { exposesFor, federationPlugin } from './rspack/federation.ts';
+import { fastRefreshPlugins } from './rspack/fast-refresh.ts';
 import { ShellFilesPlugin } from './rspack/shell-files-plugin.ts';
 import { ServerEntryPlugin, serverConfig } from './rspack/server-build.ts';
 import { sharedSingletons } from './rspack/shared-singletons.ts';
@@ -42,7 +43,8 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
     options: {
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic', development: !isProduction } },
+        // Fast Refresh registers components in development (rspack/fast-refresh.ts); nothing of it in production.
+        transform: { react: { runtime: 'automatic', development: !isProduction, refresh: !isProduction } },
       },
       env: { targets: 'chrome >= 111, firefox >= 113, safari >= 16.4' },
     },
@@ -114,7 +116,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
       // A remote's entry carries the sha384 of each chunk it loads: an entry the shell verified
       // against its pin loads only the chunks published with it.
       ...(!isHost && isProduction ? [new ChunkIntegrityPlugin()] : []),
-      ...(isProduction ? [new ScriptIntegrityPlugin(), new PrecompressPlugin()] : []),
+      ...(isProduction ? [new ScriptIntegrityPlugin(), new PrecompressPlugin()] : fastRefreshPlugins()),
     ],
     optimization: {
       // Federation relies on stable module ids across separately built containers.

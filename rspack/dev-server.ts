@@ -25,7 +25,9 @@ export function devServer(app: App): DevServer {
   return {
     port: app.port,
     host: 'localhost',
-    hot: false,
+    // Fast Refresh (rspack/fast-refresh.ts): a remote's entry carries its own hot client, which
+    // keeps to its dev server's websocket and hot updates wherever the page is (the shell's origin).
+    hot: true,
     liveReload: true,
     // Every app runs its own router (a remote runs alone for its team), so deep links fall back to index.html.
     historyApiFallback: true,
@@ -43,7 +45,9 @@ export function devServer(app: App): DevServer {
         on: { proxyReq: (proxyRequest, request) => proxyRequest.setHeader('x-forwarded-for', forwardedFor(request)) },
       },
     ],
-    client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+    // The hot client says in one line why it reloads the page (rspack/dev-client/hot-client.js): the
+    // stock clients' info lines would bury it.
+    client: { logging: 'warn', overlay: { errors: true, warnings: false, runtimeErrors: false } },
     ...(app.kind === 'host'
       ? { setupMiddlewares: (middlewares) => [{ name: 'devhub-shell', middleware: shellMiddleware() }, ...middlewares] }
       : {}),

@@ -105,11 +105,6 @@ async function readRegistry(fresh: boolean): Promise<Registry> {
     pinEntries(pinned, overrides.accepted);
     if (overrides.refused.length > 0) options.onRefusedOverrides?.(overrides.refused);
     setRegistryState({ state: 'ready', environment: pinned.environment });
-    if (process.env.NODE_ENV === 'development') {
-      void import('./remote-live-reload').then(({ reloadOnRemoteRebuild }) =>
-        reloadOnRemoteRebuild([...entries.values()]),
-      );
-    }
     return pinned;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
