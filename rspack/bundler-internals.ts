@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Chunk, ChunkGroup, Compilation, Compiler, Module, RspackPluginInstance } from '@rspack/core';
 import type { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { parseManifest } from '@devhub/contracts/manifest';
 import { WORKSPACE_ROOT } from './app.ts';
 
 /**
@@ -155,13 +156,11 @@ export function readFederationFile(compilation: Compilation, file: FederationFil
       `the federation plugin emitted no ${file} before PROCESS_ASSETS_STAGE_REPORT (a remote's build with manifest: true)`,
     );
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(asset.source.source().toString());
-  } catch (error) {
-    throw new BundlerInternalsError(file, `not JSON: ${(error as Error).message}`);
-  }
-  return checkManifest(file, parsed);
+  // The repository's one reader first (what the shell, the CLI and the prerender rely on), then
+  // what this build completes (every expose's and shared module's asset lists).
+  const read = parseManifest(asset.source.source().toString());
+  if (typeof read === 'string') throw new BundlerInternalsError(file, read);
+  return checkManifest(file, read);
 }
 
 /** Rewrites a file the federation plugin emitted; `change` may modify the manifest it is given. */

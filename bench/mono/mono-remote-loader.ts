@@ -37,56 +37,46 @@ export class IncompatibleRemoteError extends Error {
 /** Never thrown here: the monolith runs no remote's files. */
 export class TamperedRemoteError extends Error {}
 
-const loaded = new Map<RemoteModuleId, ComponentType<never>>();
-
-/** Nothing to register: index.html still reads the registry once, so both variants make that request. */
-export function startRemotes(): void {}
-
-export async function loadPage<K extends RemoteModuleId>(id: K): Promise<PageComponent<K>> {
-  const component = (await MODULES[id]())[exportNameOf(id)] as PageComponent<K>;
-  loaded.set(id, component as ComponentType<never>);
-  return component;
-}
-
-export function loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | undefined {
-  return loaded.get(id) as PageComponent<K> | undefined;
-}
-
-export function adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void {
-  loaded.set(id, component as ComponentType<never>);
-}
-
 const pinOf = (table: RemoteRouteTable) => ({ entry: '', routes: table.map(({ file: _file, ...page }) => page) });
 
-/** The remotes' route tables, as the registry would pin them: the routes are the same in both variants. */
-export async function registryReady(): Promise<Registry> {
+/** The shell's loader, one per remote host (remote-host.ts), with every page a plain dynamic import. */
+export function createRemoteLoader(): ShellLoader.RemoteLoader {
+  const loaded = new Map<RemoteModuleId, ComponentType<never>>();
   return {
-    environment: 'mono',
-    remotes: { catalog: pinOf(CATALOG), auth: pinOf(AUTH), account: pinOf(ACCOUNT) },
-    allowedOverrideOrigins: [],
+    /** Nothing to register: index.html still reads the registry once, so both variants make that request. */
+    startRemotes() {},
+    async loadPage<K extends RemoteModuleId>(id: K): Promise<PageComponent<K>> {
+      const component = (await MODULES[id]())[exportNameOf(id)] as PageComponent<K>;
+      loaded.set(id, component as ComponentType<never>);
+      return component;
+    },
+    loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | undefined {
+      return loaded.get(id) as PageComponent<K> | undefined;
+    },
+    adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void {
+      loaded.set(id, component as ComponentType<never>);
+    },
+    /** The remotes' route tables, as the registry would pin them: the routes are the same in both variants. */
+    async registryReady(): Promise<Registry> {
+      return {
+        environment: 'mono',
+        remotes: { catalog: pinOf(CATALOG), auth: pinOf(AUTH), account: pinOf(ACCOUNT) },
+        allowedOverrideOrigins: [],
+      };
+    },
+    /** One bundle is never prerendered: there are no pins for a page to have been rendered from. */
+    async pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
+      return undefined;
+    },
+    async preloadPage(): Promise<void> {},
+    async inspectRemote(_remote: RemoteName): Promise<void> {},
   };
 }
-
-/** One bundle is never prerendered: there are no pins for a page to have been rendered from. */
-export async function pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
-  return undefined;
-}
-
-export async function preloadPage(): Promise<void> {}
-
-export async function inspectRemote(_remote: RemoteName): Promise<void> {}
 
 // Every value the shell's loader exports, which this module stands in for: tsc fails here when the
 // shell's loader gains one this baseline lacks, instead of the benchmark's build failing to link.
 void ({
   IncompatibleRemoteError,
   TamperedRemoteError,
-  startRemotes,
-  loadPage,
-  loadedPage,
-  adoptPage,
-  pinnedEntries,
-  registryReady,
-  preloadPage,
-  inspectRemote,
+  createRemoteLoader,
 } satisfies Record<keyof typeof ShellLoader, unknown>);

@@ -36,7 +36,7 @@ const config: Configuration = {
       minify: true,
       // One bundle has no remote to warm up; it still reads the registry once, like the shell.
       templateParameters: {
-        warmUpScript: "window.__devhubRegistry = fetch('/remotes.json');",
+        warmUpScript: "window.__devhubBoot = { registry: fetch('/remotes.json') };",
         compatibilityRecord: '{}',
         sharedFiles: '{}',
       },

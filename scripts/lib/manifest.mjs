@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { SHELL_RECORD_FILE, readRecord } from '@devhub/contracts/compatibility';
+import { entryFileOf, parseManifest } from '@devhub/contracts/manifest';
 import { CliError } from './registry-file.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
@@ -12,16 +13,9 @@ const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
 const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
 const DEFAULT_TIMEOUT_MS = 5000;
 
-/**
- * The fields of a remote's mf-manifest.json the CLI reads.
- *
- * @typedef {{
- *   metaData?: { buildInfo?: { buildVersion?: string, buildHash?: string }, integrity?: unknown, remoteEntry?: { name?: string, path?: string }, ssrRemoteEntry?: { name?: string, path?: string } },
- *   exposes?: Array<{ path?: string }>,
- *   compatibility?: unknown,
- *   routes?: unknown,
- * }} Manifest
- */
+export { entryFileOf };
+
+/** @typedef {import('@devhub/contracts/manifest').Manifest} Manifest */
 
 /**
  * The file on this machine that serves `entry`, if one does: under a mounted URL prefix (the deploy
@@ -98,8 +92,8 @@ export async function loadManifest(
   entry,
   { deployDir = DEFAULT_DEPLOY_DIR, baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, mounts, origins } = {},
 ) {
-  /** @type {unknown} */
-  let raw;
+  /** @type {string} */
+  let text;
   /** @type {string} */
   let location;
   /** @type {Uint8Array} */
@@ -112,38 +106,20 @@ export async function loadManifest(
     if (!existsSync(onDisk)) throw new CliError(`${entry} is not published (${onDisk} does not exist)`);
     location = onDisk;
     bytes = readFileSync(onDisk);
-    try {
-      raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
-    } catch {
-      throw new CliError(`${onDisk} is not valid JSON`);
-    }
+    text = Buffer.from(bytes).toString('utf8');
   } else if (/^(https?:)?\/\//.test(entry) || (baseUrl && entry.startsWith('/'))) {
     // A scheme-relative entry ("//localhost:3001/…") takes the scheme the shell is served with.
     location = new URL(entry, baseUrl ?? 'http://localhost').href;
     const response = await fetchWithTimeout(location, timeoutMs);
     if (!response.ok) throw new CliError(`${location} answered HTTP ${response.status}`);
     bytes = new Uint8Array(await response.arrayBuffer());
-    try {
-      raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
-    } catch {
-      throw new CliError(`${location} is not valid JSON`);
-    }
+    text = Buffer.from(bytes).toString('utf8');
   } else {
     throw new CliError(`${entry}: a relative entry must start with /deploy/ (or pass --base-url)`);
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new CliError(`${location} is not a federation manifest (not a JSON object)`);
-  }
-  return { manifest: /** @type {Manifest} */ (raw), location, bytes };
-}
-
-/**
- * A manifest's entry (`metaData.remoteEntry` or `ssrRemoteEntry`), relative to the manifest.
- *
- * @param {{ name?: string, path?: string }} entry
- */
-export function entryFileOf({ name = '', path = '' }) {
-  return `${path ? `${path.replace(/\/$/, '')}/` : ''}${name}`;
+  const manifest = parseManifest(text);
+  if (typeof manifest === 'string') throw new CliError(`${location}: ${manifest}`);
+  return { manifest, location, bytes };
 }
 
 /**

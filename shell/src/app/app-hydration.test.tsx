@@ -4,8 +4,8 @@ import { STORAGE_KEYS } from '@devhub/shared/constants';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { authApi } from '../../../test-support/auth-api-handlers';
 import { hydrateServerMarkup } from '../../../test-support/hydrate';
-import { routesOfTables, setRoutes } from '../features/remotes/registry-routes';
-import { adoptPage } from '../features/remotes/remote-loader';
+import { routesOfTables } from '../features/remotes/registry-routes';
+import { createRemoteHost } from '../features/remotes/remote-host';
 import { useThemeStore } from '../features/theme/theme-store';
 import { App } from './app';
 
@@ -25,10 +25,11 @@ function Home() {
 }
 
 describe('the shell rendered ahead of time', () => {
+  const host = createRemoteHost();
   beforeAll(() => {
-    adoptPage('catalog/HomePage', Home);
+    host.adoptPage('catalog/HomePage', Home);
     // The routes the registry lists, as the server renderer sets them before it renders.
-    setRoutes(
+    host.routes.setRoutes(
       routesOfTables({
         catalog: [{ expose: 'HomePage', what: 'trang chủ', layout: 'main', access: 'public', routes: [{ path: '/' }] }],
       }),
@@ -40,7 +41,7 @@ describe('the shell rendered ahead of time', () => {
   });
 
   it("hydrates a visitor's page without a mismatch, then shows what only the browser knows: the session and the saved theme", async () => {
-    const page = await hydrateServerMarkup(<App eagerToaster={false} Router={Passthrough} />, {
+    const page = await hydrateServerMarkup(<App host={host} eagerToaster={false} Router={Passthrough} />, {
       beforeHydrate: () => {
         authApi.addAccount();
         localStorage.setItem(STORAGE_KEYS.accessToken, authApi.tokenFor());

@@ -5,9 +5,13 @@ import { RouteEffects } from '../features/a11y/route-effects';
 import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
+import type { RemoteHost } from '../features/remotes/remote-host';
+import { RemoteHostProvider } from './remote-host-provider';
 import { AppRoutes } from './router';
 
 interface AppProps {
+  /** The shell's remote host: the browser's one, or the server renderer's for this render. */
+  host: RemoteHost;
   /** A toast is due at startup, so the toaster must not wait for the first page. */
   eagerToaster: boolean;
   /** The browser's router; the server renderer passes one fixed on the route it renders. */
@@ -23,10 +27,10 @@ function ImmediateRouter({ children }: { children: ReactNode }) {
   return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
 }
 
-export function App({ eagerToaster, Router = ImmediateRouter }: AppProps) {
+export function App({ host, eagerToaster, Router = ImmediateRouter }: AppProps) {
   useApplyTheme();
   return (
-    <>
+    <RemoteHostProvider host={host}>
       <LiveRegions />
       <Router>
         <AppRoutes />
@@ -34,6 +38,6 @@ export function App({ eagerToaster, Router = ImmediateRouter }: AppProps) {
       </Router>
       <AppToaster eager={eagerToaster} />
       <OverrideBadge />
-    </>
+    </RemoteHostProvider>
   );
 }

@@ -4,20 +4,18 @@ import '@devhub/shared/tokens.css';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
-import { loadRoutes } from '../features/remotes/registry-routes';
+import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
 import { installRemotePreload } from '../features/remotes/remote-preload';
-import { loadPage, pinnedEntries, startRemotes } from '../features/remotes/remote-loader';
-import { setFirstPage } from '../features/remotes/remote-status';
 import { notify } from '../lib/notify';
 import { App } from './app';
 
-function render(container: HTMLElement, route: string, eagerToaster: boolean, reason?: string): void {
-  setFirstPage({ route, rendering: 'client', ...(reason ? { reason } : {}) });
+function render(host: RemoteHost, container: HTMLElement, route: string, eagerToaster: boolean, reason?: string): void {
+  host.status.setFirstPage({ route, rendering: 'client', ...(reason ? { reason } : {}) });
   document.documentElement.dataset.rendering = 'client';
   createRoot(container).render(
     <StrictMode>
       {/* A signed-in visitor's session is checked at startup, and may have expired: that is a toast. */}
-      <App eagerToaster={eagerToaster} />
+      <App host={host} eagerToaster={eagerToaster} />
     </StrictMode>,
   );
 }
@@ -27,30 +25,36 @@ function render(container: HTMLElement, route: string, eagerToaster: boolean, re
  * once the registry's routes and its remote page are loaded (so the first render matches the
  * markup); otherwise renders it here, the markup staying on screen until then.
  */
-async function hydrateIfCurrent(container: HTMLElement, path: string, record: PrerenderRecord, signedIn: boolean) {
+async function hydrateIfCurrent(
+  host: RemoteHost,
+  container: HTMLElement,
+  path: string,
+  record: PrerenderRecord,
+  signedIn: boolean,
+) {
   const text = SHELL_TEXT.prerender;
-  const pins = await pinnedEntries();
+  const pins = await host.pinnedEntries();
   if (!pins || !pinsMatch(record, pins)) {
-    render(container, path, signedIn, pins ? text.stale : text.noRegistry);
+    render(host, container, path, signedIn, pins ? text.stale : text.noRegistry);
     return;
   }
-  const route = (await loadRoutes().catch(() => [])).find((candidate) => candidate.path === path);
+  const route = (await host.routes.loadRoutes().catch(() => [])).find((candidate) => candidate.path === path);
   if (!route || route.access !== 'public') {
-    render(container, path, signedIn, text.stale);
+    render(host, container, path, signedIn, text.stale);
     return;
   }
   try {
-    await loadPage(route.module);
+    await host.loadPage(route.module);
   } catch {
-    render(container, route.path, signedIn, text.pageFailed);
+    render(host, container, route.path, signedIn, text.pageFailed);
     return;
   }
-  setFirstPage({ route: route.path, rendering: 'hydrated' });
+  host.status.setFirstPage({ route: route.path, rendering: 'hydrated' });
   document.documentElement.dataset.rendering = 'hydrated';
   hydrateRoot(
     container,
     <StrictMode>
-      <App eagerToaster={false} />
+      <App host={host} eagerToaster={false} />
     </StrictMode>,
   );
 }
@@ -61,29 +65,31 @@ async function hydrateIfCurrent(container: HTMLElement, path: string, record: Pr
  * on a page rendered ahead of time, hydrates it once its page is in.
  */
 export function start(): void {
-  startRemotes({
+  const host = createRemoteHost({
     onRefusedOverrides: (refused) => {
       for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
     },
   });
+  host.startRemotes();
   const signedIn = useSessionStore.getState().isAuthenticated;
   const path = window.location.pathname;
   // Only a head start: the page's own load reports any failure.
-  loadRoutes()
+  host.routes
+    .loadRoutes()
     .then((routes) => {
       const route = routes.find((candidate) => candidate.path === path);
-      if (route && (route.access === 'public' || signedIn)) return loadPage(route.module);
+      if (route && (route.access === 'public' || signedIn)) return host.loadPage(route.module);
       return undefined;
     })
     .catch(() => undefined);
-  installRemotePreload();
+  installRemotePreload(host);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const record = readPrerenderRecord();
   if (record && record.route === path && window.location.search === '') {
-    void hydrateIfCurrent(container, path, record, signedIn);
+    void hydrateIfCurrent(host, container, path, record, signedIn);
   } else {
-    render(container, path, signedIn, record ? SHELL_TEXT.prerender.query : undefined);
+    render(host, container, path, signedIn, record ? SHELL_TEXT.prerender.query : undefined);
   }
 }

@@ -5,7 +5,8 @@ import { useSessionStore } from '@devhub/shared/session-store';
 import { renderWithProviders } from '../../../test-support/render';
 import { server } from '../../../test-support/msw-server';
 import { environmentHandlers, installShellRecord } from '../test/federation-fixtures';
-import { startRemotes } from '../features/remotes/remote-loader';
+import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
+import { RemoteHostProvider } from './remote-host-provider';
 import { RouteScreen } from './route-screen';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -25,15 +26,22 @@ const profile: AppRoute = {
 };
 
 describe('a route of the table', () => {
+  let host: RemoteHost;
+  const screenOf = (route: AppRoute) => (
+    <RemoteHostProvider host={host}>
+      <RouteScreen route={route} />
+    </RemoteHostProvider>
+  );
   beforeAll(() => installShellRecord());
   beforeEach(() => {
     server.use(...environmentHandlers());
-    startRemotes();
+    host = createRemoteHost();
+    host.startRemotes();
     jest.mocked(loadRemote).mockResolvedValue({ ProfilePage: () => <h1>Profile</h1> });
   });
 
   it('sends a signed-out visitor of an account page to sign-in with the way back, under the page title', () => {
-    const { router } = renderWithProviders(<RouteScreen route={profile} />, {
+    const { router } = renderWithProviders(screenOf(profile), {
       route: '/profile?tab=2',
       path: '/profile',
     });
@@ -45,7 +53,7 @@ describe('a route of the table', () => {
 
   it("shows a signed-in visitor the account page's own content", async () => {
     useSessionStore.getState().signIn('t');
-    renderWithProviders(<RouteScreen route={profile} />, { route: '/profile', path: '/profile' });
+    renderWithProviders(screenOf(profile), { route: '/profile', path: '/profile' });
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(loadRemote).toHaveBeenCalledWith('account/ProfilePage');

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { renderWithProviders } from '../../../test-support/render';
-import { routesOfTables, setRoutes } from '../features/remotes/registry-routes';
+import { routesOfTables } from '../features/remotes/registry-routes';
+import { createRemoteHost } from '../features/remotes/remote-host';
+import { RemoteHostProvider } from './remote-host-provider';
 import { AppRoutes } from './router';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -20,11 +22,17 @@ const home = {
 
 describe("the shell's router", () => {
   it('holds the content area while the registry is on its way, then shows the not-found page for a path no pin serves', async () => {
-    // Its routes store starts without routes, as on a first load.
-    renderWithProviders(<AppRoutes />, { route: '/orders/history' });
+    // A new host has no routes, as on a first load.
+    const host = createRemoteHost();
+    renderWithProviders(
+      <RemoteHostProvider host={host}>
+        <AppRoutes />
+      </RemoteHostProvider>,
+      { route: '/orders/history' },
+    );
     expect(screen.getByRole('status')).toHaveTextContent(SHELL_TEXT.remote.loading);
     expect(screen.queryByRole('heading', { name: SHELL_TEXT.notFound.heading })).not.toBeInTheDocument();
-    setRoutes(routesOfTables({ catalog: [home] }));
+    act(() => host.routes.setRoutes(routesOfTables({ catalog: [home] })));
     expect(await screen.findByRole('heading', { name: SHELL_TEXT.notFound.heading })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,8 @@ import { MainLayout } from '../features/layout/components/main-layout';
 import { StandaloneLayout } from '../features/layout/components/standalone-layout';
 import { RemoteError } from '../features/remotes/components/remote-error';
 import { RemoteSkeleton } from '../features/remotes/components/remote-skeleton';
-import { loadRoutes, useRoutes } from '../features/remotes/registry-routes';
+import { useRoutes } from '../features/remotes/registry-routes';
+import { useRemoteHost } from '../features/remotes/remote-host-context';
 import { RouteScreen } from './route-screen';
 
 // A tool for whoever debugs a deploy: not worth a byte of every visitor's first load.
@@ -28,9 +29,16 @@ function routesOf(routes: readonly AppRoute[], layout: LayoutName) {
 /** A path no route matches yet: the registry is still on its way, or could not be read. */
 function Unrouted() {
   const routes = useRoutes();
+  const host = useRemoteHost();
   if (routes.state === 'ready') return <NotFoundPage />;
   if (routes.state === 'loading') return <RemoteSkeleton />;
-  return <RemoteError what={SHELL_TEXT.remote.routesWhat} error={routes.error} onRetry={() => void loadRoutes(true)} />;
+  return (
+    <RemoteError
+      what={SHELL_TEXT.remote.routesWhat}
+      error={routes.error}
+      onRetry={() => void host.routes.loadRoutes(true)}
+    />
+  );
 }
 
 /**

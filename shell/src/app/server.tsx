@@ -19,9 +19,9 @@ import { exportNameOf, remoteOf, type AppRoute, type RemoteName } from '@devhub/
 import { pageTitle } from '@devhub/shared/use-page-title';
 import { prerenderedDocument } from '../features/prerender/document';
 import { setRenderedAt } from '../features/prerender/render-time';
-import { routesOfTables, setRoutes } from '../features/remotes/registry-routes';
+import { routesOfTables } from '../features/remotes/registry-routes';
 import { remoteFiles } from '../features/remotes/remote-files.js';
-import { adoptPage } from '../features/remotes/remote-loader';
+import { createRemoteHost } from '../features/remotes/remote-host';
 import { App } from './app';
 
 /** The global each remote's server build reads its public folder from (named by rspack/server-build.ts). */
@@ -83,15 +83,13 @@ const entriesOnDisk: ModuleFederationRuntimePlugin = {
   },
 };
 
-let started = false;
-
 function start(remotes: PrerenderInput['remotes']): void {
   const globals = globalThis as Record<string, unknown>;
   globals[PUBLIC_PATHS] = Object.fromEntries(
     Object.entries(remotes).map(([name, remote]) => [name, remote?.publicPath ?? '']),
   );
-  if (!started) registerPlugins([entriesOnDisk]);
-  started = true;
+  // The runtime keeps one plugin of a name: registering it again each time changes nothing.
+  registerPlugins([entriesOnDisk]);
   registerRemotes(
     Object.entries(remotes).flatMap(([name, remote]) =>
       remote?.serverEntry ? [{ name, entry: remote.serverEntry, type: 'commonjs-module' as const }] : [],
@@ -101,6 +99,10 @@ function start(remotes: PrerenderInput['remotes']): void {
 }
 
 async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute[]): Promise<PrerenderResult> {
+  // Its own host: what one render loads and routes never leaks into another, nor into a browser's.
+  const host = createRemoteHost();
+  // The router renders from these, as the browser's does once it has read the registry.
+  host.routes.setRoutes(routes);
   const route = routes.find((candidate) => candidate.path === path);
   if (!route || route.access !== 'public') return { route: path, problem: 'not a public route the registry lists' };
   const remote = remoteOf(route.module);
@@ -113,14 +115,14 @@ async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute
   if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
     return { route: path, problem: `${route.module} has no component named ${exportNameOf(route.module)}` };
   }
-  adoptPage(route.module, component as never);
+  host.adoptPage(route.module, component as never);
 
   function Router({ children }: { children: ReactNode }) {
     return <StaticRouter location={path}>{children}</StaticRouter>;
   }
   const html = renderToString(
     <StrictMode>
-      <App eagerToaster={false} Router={Router} />
+      <App host={host} eagerToaster={false} Router={Router} />
     </StrictMode>,
   );
   // The manifest's files are relative to its folder: resolved against a stand-in, then put in the
@@ -154,8 +156,6 @@ export async function prerender(input: PrerenderInput): Promise<PrerenderResult[
   setRenderedAt(input.renderedAt);
   start(input.remotes);
   const routes = routesOf(input.remotes);
-  // The router renders from these, as the browser's does once it has read the registry.
-  setRoutes(routes);
   const results: PrerenderResult[] = [];
   for (const route of input.routes ?? publicRoutes(input.remotes)) {
     try {

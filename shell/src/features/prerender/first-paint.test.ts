@@ -63,23 +63,19 @@ describe('starting the shell after a prerendered page has painted', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     document.head.innerHTML = '';
-    window.__devhubWarmUp = undefined;
+    window.__devhubBoot = undefined;
   });
-  afterEach(async () => {
+  afterEach(() => {
     jest.useRealTimers();
     jest.restoreAllMocks();
-    // Each start holds forms until the shell renders: let the shell render, so none outlives its test.
-    document.documentElement.dataset.rendering = 'client';
-    await Promise.resolve();
-    delete document.documentElement.dataset.rendering;
   });
 
   it('waits for the first high-priority picture, then a frame, then starts the warm-up and the scripts in order', async () => {
     const picture = pageWithPicture();
     const calls: string[] = [];
-    window.__devhubWarmUp = () => calls.push(`warm-up with ${startedScripts().length} scripts started`);
+    window.__devhubBoot = { warmUp: () => calls.push(`warm-up with ${startedScripts().length} scripts started`) };
 
-    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+    startAfterFirstPaint(SCRIPTS, 2500);
     await paintAFrame();
     expect(startedScripts()).toEqual([]);
 
@@ -94,7 +90,7 @@ describe('starting the shell after a prerendered page has painted', () => {
 
   it('starts after a picture that fails to load, as after one that loads', async () => {
     const picture = pageWithPicture();
-    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+    startAfterFirstPaint(SCRIPTS, 2500);
     picture.reject();
     await paintAFrame();
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
@@ -104,7 +100,7 @@ describe('starting the shell after a prerendered page has painted', () => {
     document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1></div>';
     const timing = paintTiming();
     try {
-      startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+      startAfterFirstPaint(SCRIPTS, 2500);
       await paintAFrame();
       await paintAFrame();
       expect(startedScripts()).toEqual([]);
@@ -119,7 +115,7 @@ describe('starting the shell after a prerendered page has painted', () => {
 
   it('starts after two frames on a page without such a picture', async () => {
     document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1><img src="/lazy.svg" loading="lazy"></div>';
-    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+    startAfterFirstPaint(SCRIPTS, 2500);
     expect(startedScripts()).toEqual([]);
     await paintAFrame();
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
@@ -128,8 +124,8 @@ describe('starting the shell after a prerendered page has painted', () => {
   it('stops waiting for a slow picture after the time given, and starts only once', async () => {
     const picture = pageWithPicture();
     const warmUp = jest.fn();
-    window.__devhubWarmUp = warmUp;
-    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+    window.__devhubBoot = { warmUp };
+    startAfterFirstPaint(SCRIPTS, 2500);
     jest.advanceTimersByTime(2499);
     expect(startedScripts()).toEqual([]);
     jest.advanceTimersByTime(1);
@@ -144,53 +140,7 @@ describe('starting the shell after a prerendered page has painted', () => {
   it('starts at once in a page opened in the background, which draws no frames', () => {
     pageWithPicture();
     jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
+    startAfterFirstPaint(SCRIPTS, 2500);
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
-  });
-
-  describe('a form sent before the shell handles it', () => {
-    const MARK = 'content-ready:auth/SignInPage';
-    function signInForm() {
-      document.body.innerHTML =
-        '<div id="root"><form><input name="password" value="secret"><button type="submit">Đăng nhập</button></form></div>';
-      return document.querySelector('form')!;
-    }
-    afterEach(() => {
-      performance.clearMarks(MARK);
-      delete document.documentElement.dataset.rendering;
-    });
-
-    it('is held, not sent the browser way, and sent again once the page is ready', async () => {
-      const form = signInForm();
-      const resend = jest.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
-      startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
-      const early = new Event('submit', { bubbles: true, cancelable: true });
-      form.dispatchEvent(early);
-      expect(early.defaultPrevented).toBe(true);
-      expect(resend).not.toHaveBeenCalled();
-
-      document.documentElement.dataset.rendering = 'hydrated';
-      // Fake timers fake the User Timing marks too.
-      jest.useRealTimers();
-      performance.mark(MARK);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(resend).toHaveBeenCalledTimes(1);
-      const later = new Event('submit', { bubbles: true, cancelable: true });
-      form.dispatchEvent(later);
-      expect(later.defaultPrevented).toBe(false);
-    });
-
-    it('is dropped when the shell renders the page anew', async () => {
-      const form = signInForm();
-      const resend = jest.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
-      startAfterFirstPaint(SCRIPTS, 2500, 'content-ready:');
-      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      document.documentElement.dataset.rendering = 'client';
-      jest.useRealTimers();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      performance.mark(MARK);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(resend).not.toHaveBeenCalled();
-    });
   });
 });

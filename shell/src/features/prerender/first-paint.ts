@@ -22,42 +22,13 @@ export const FIRST_PAINT_WAIT_MS = 2500;
  * Inlined into the page as its own source (document.ts): self-contained, syntax every supported
  * browser runs, no helpers.
  */
-export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number, contentReadyMark: string): void {
-  /**
-   * A form sent before the shell runs would go the browser's way: a GET to the page itself, the
-   * password in the address bar and the history, the input lost. It is held instead until the
-   * page's content is marked ready (its effects ran: React handles the form), then sent again; if
-   * the shell renders the page anew instead, the form is gone and the visitor fills it again.
-   */
-  function holdSubmissionsUntilReady() {
-    const root = document.documentElement;
-    let held: HTMLFormElement | undefined;
-    function hold(event: Event) {
-      event.preventDefault();
-      held = event.target instanceof HTMLFormElement ? event.target : undefined;
-    }
-    function release(resend: boolean) {
-      marks.disconnect();
-      rendering.disconnect();
-      document.removeEventListener('submit', hold, true);
-      if (resend && held && held.isConnected) held.requestSubmit();
-    }
-    document.addEventListener('submit', hold, true);
-    const marks = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.name.indexOf(contentReadyMark) === 0)) release(true);
-    });
-    marks.observe({ type: 'mark', buffered: true });
-    // Set by the shell as it starts (bootstrap.tsx): 'client' when it renders the page anew.
-    const rendering = new MutationObserver(() => {
-      if (root.getAttribute('data-rendering') === 'client') release(false);
-    });
-    rendering.observe(root, { attributes: true, attributeFilter: ['data-rendering'] });
-  }
+export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number): void {
   let started = false;
   function start() {
     if (started) return;
     started = true;
-    if (typeof window.__devhubWarmUp === 'function') window.__devhubWarmUp();
+    const boot = window.__devhubBoot;
+    if (boot && typeof boot.warmUp === 'function') boot.warmUp();
     for (const attributes of scripts) {
       const script = document.createElement('script');
       for (const name of Object.keys(attributes)) script.setAttribute(name, attributes[name] ?? '');
@@ -66,7 +37,6 @@ export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number
       document.head.appendChild(script);
     }
   }
-  holdSubmissionsUntilReady();
   // A page opened in the background draws no frames: nothing to wait for.
   if (document.visibilityState === 'hidden') {
     start();

@@ -14,56 +14,8 @@ interface TrustedRemote {
   files: Map<string, string>;
 }
 
-const trusted = new Map<string, TrustedRemote>();
-
 /** A digest no file has: an element carrying it never loads. */
 const NOTHING = `sha384-${'A'.repeat(64)}`;
-
-/**
- * Records the files of a verified manifest (`metaData.integrity`, paths relative to `base`).
- *
- * @param remote  the remote's name
- * @param integrity  the manifest's `metaData.integrity`
- * @param base  the URL its files are resolved against
- */
-export function trustRemote(remote: string, integrity: unknown, base: string): void {
-  const files = new Map<string, string>();
-  if (integrity !== null && typeof integrity === 'object') {
-    for (const [name, digest] of Object.entries(integrity as Record<string, unknown>)) {
-      if (typeof digest === 'string') files.set(new URL(name, base).href, digest);
-    }
-  }
-  trusted.set(remote, { base, files });
-}
-
-/** Forgets a remote's files (an override or a dev entry now stands for it). */
-export function distrustRemote(remote: string): void {
-  trusted.delete(remote);
-}
-
-/**
- * The `integrity` a URL must load with: its digest if a verified remote lists it, a digest nothing
- * has if it lies under a verified remote's folder unlisted, none for anything else.
- */
-export function integrityFor(url: string): string | undefined {
-  const href = new URL(url, document.baseURI).href;
-  for (const remote of trusted.values()) {
-    const digest = remote.files.get(href);
-    if (digest) return digest;
-  }
-  for (const remote of trusted.values()) if (href.startsWith(remote.base)) return NOTHING;
-  return undefined;
-}
-
-/** The file a verified remote lists for `url`, if any: what the remotes panel names. */
-export function listedDigest(url: string): string | undefined {
-  const href = new URL(url, document.baseURI).href;
-  for (const remote of trusted.values()) {
-    const digest = remote.files.get(href);
-    if (digest) return digest;
-  }
-  return undefined;
-}
 
 function withAttributes<T extends HTMLElement>(element: T, attrs: Record<string, unknown> | undefined): T {
   for (const [name, value] of Object.entries(attrs ?? {})) {
@@ -73,31 +25,82 @@ function withAttributes<T extends HTMLElement>(element: T, attrs: Record<string,
   return element;
 }
 
-/**
- * The runtime plugin the loader registers: scripts and stylesheets of a verified remote are created
- * with their digest; everything else as the runtime would create it.
- */
-export function integrityPlugin(): ModuleFederationRuntimePlugin {
+/** The files a remote host may run, one record per host (remote-host.ts). */
+export function createTrust() {
+  const trusted = new Map<string, TrustedRemote>();
+
+  /**
+   * The `integrity` a URL must load with: its digest if a verified remote lists it, a digest nothing
+   * has if it lies under a verified remote's folder unlisted, none for anything else.
+   */
+  function integrityFor(url: string): string | undefined {
+    const href = new URL(url, document.baseURI).href;
+    const listed = listedDigest(href);
+    if (listed) return listed;
+    for (const remote of trusted.values()) if (href.startsWith(remote.base)) return NOTHING;
+    return undefined;
+  }
+
+  /** The digest a verified remote lists for `url`, if any: what the remotes panel names. */
+  function listedDigest(url: string): string | undefined {
+    const href = new URL(url, document.baseURI).href;
+    for (const remote of trusted.values()) {
+      const digest = remote.files.get(href);
+      if (digest) return digest;
+    }
+    return undefined;
+  }
+
   return {
-    name: 'devhub-integrity',
-    createScript({ url, attrs }) {
-      const integrity = integrityFor(url);
-      if (!integrity) return undefined;
-      const script = withAttributes(document.createElement('script'), attrs);
-      script.type = attrs?.['type'] === 'module' ? 'module' : 'text/javascript';
-      script.crossOrigin = 'anonymous';
-      script.integrity = integrity;
-      script.src = url;
-      return script;
+    integrityFor,
+    listedDigest,
+    /**
+     * Records the files of a verified manifest (`metaData.integrity`, paths relative to `base`).
+     *
+     * @param remote  the remote's name
+     * @param integrity  the manifest's `metaData.integrity`
+     * @param base  the URL its files are resolved against
+     */
+    trustRemote(remote: string, integrity: unknown, base: string): void {
+      const files = new Map<string, string>();
+      if (integrity !== null && typeof integrity === 'object') {
+        for (const [name, digest] of Object.entries(integrity as Record<string, unknown>)) {
+          if (typeof digest === 'string') files.set(new URL(name, base).href, digest);
+        }
+      }
+      trusted.set(remote, { base, files });
     },
-    createLink({ url, attrs }) {
-      const integrity = integrityFor(url);
-      if (!integrity) return undefined;
-      const link = withAttributes(document.createElement('link'), attrs);
-      link.crossOrigin = 'anonymous';
-      link.integrity = integrity;
-      link.href = url;
-      return link;
+    /** Forgets a remote's files (an override or a dev entry now stands for it). */
+    distrustRemote(remote: string): void {
+      trusted.delete(remote);
+    },
+    /**
+     * The runtime plugin the loader registers: scripts and stylesheets of a verified remote are
+     * created with their digest; everything else as the runtime would create it.
+     */
+    plugin(): ModuleFederationRuntimePlugin {
+      return {
+        name: 'devhub-integrity',
+        createScript({ url, attrs }) {
+          const integrity = integrityFor(url);
+          if (!integrity) return undefined;
+          const script = withAttributes(document.createElement('script'), attrs);
+          script.type = attrs?.['type'] === 'module' ? 'module' : 'text/javascript';
+          script.crossOrigin = 'anonymous';
+          script.integrity = integrity;
+          script.src = url;
+          return script;
+        },
+        createLink({ url, attrs }) {
+          const integrity = integrityFor(url);
+          if (!integrity) return undefined;
+          const link = withAttributes(document.createElement('link'), attrs);
+          link.crossOrigin = 'anonymous';
+          link.integrity = integrity;
+          link.href = url;
+          return link;
+        },
+      };
     },
   };
 }

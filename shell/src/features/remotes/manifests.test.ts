@@ -1,15 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import type * as ManifestsModule from './manifests';
+import { createManifests } from './manifests';
 import { server } from '../../../../test-support/msw-server';
 import { manifestUrl, remoteManifest } from '../../test/federation-fixtures';
-
-async function freshManifests(): Promise<typeof ManifestsModule> {
-  let module!: typeof ManifestsModule;
-  await jest.isolateModulesAsync(async () => {
-    module = await import('./manifests');
-  });
-  return module;
-}
 
 function countedManifest(remote: 'catalog' | 'auth') {
   const counter = { reads: 0 };
@@ -23,17 +15,14 @@ function countedManifest(remote: 'catalog' | 'auth') {
 }
 
 describe("a remote's manifest", () => {
-  afterEach(() => {
-    window.__devhubManifest = undefined;
-  });
-
   it("is taken from index.html's warm-up, even when the loader asks before the warm-up has sent its request", async () => {
     const network = countedManifest('catalog');
     let startWarmRequest!: (started: { url: string; response: Promise<Response> }) => void;
-    window.__devhubManifest = new Promise((resolve) => {
-      startWarmRequest = resolve;
+    const getManifest = createManifests({
+      manifest: new Promise((resolve) => {
+        startWarmRequest = resolve;
+      }),
     });
-    const { getManifest } = await freshManifests();
 
     const manifest = getManifest(manifestUrl('catalog'));
     startWarmRequest({
@@ -47,15 +36,26 @@ describe("a remote's manifest", () => {
 
   it("is read from the network when the warm-up asked for another remote's, or for none", async () => {
     const network = countedManifest('auth');
-    window.__devhubManifest = Promise.resolve({
-      url: manifestUrl('catalog'),
-      response: Promise.resolve(Response.json(remoteManifest('catalog'))),
-    });
-    const { getManifest } = await freshManifests();
+    const boot: DevhubBoot = {
+      manifest: Promise.resolve({
+        url: manifestUrl('catalog'),
+        response: Promise.resolve(Response.json(remoteManifest('catalog'))),
+      }),
+    };
+    const getManifest = createManifests(boot);
     await expect(getManifest(manifestUrl('auth'))).resolves.toMatchObject({ json: { id: 'auth' } });
 
-    window.__devhubManifest = Promise.resolve(undefined);
+    boot.manifest = Promise.resolve(undefined);
     await expect(getManifest(manifestUrl('auth'), { fresh: true })).resolves.toMatchObject({ json: { id: 'auth' } });
+    expect(network.reads).toBe(2);
+  });
+
+  it('is fetched once per host: another host reads its own', async () => {
+    const network = countedManifest('auth');
+    const getManifest = createManifests(undefined);
+    await getManifest(manifestUrl('auth'));
+    await getManifest(manifestUrl('auth'));
+    await createManifests(undefined)(manifestUrl('auth'));
     expect(network.reads).toBe(2);
   });
 });

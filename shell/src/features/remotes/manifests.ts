@@ -1,21 +1,12 @@
+import { readManifest, type Manifest } from '@devhub/contracts/manifest';
 import { FetchJsonError, fetchBytes, parseJson, type FetchFailure } from './fetch-json';
 
 /** How long the shell waits for a remote's manifest before its slot explains that it did not come. */
 export const MANIFEST_TIMEOUT_MS = 10_000;
 
-declare global {
-  interface Window {
-    /**
-     * The current route's manifest, which index.html's inline warm-up requests as soon as the
-     * registry is in: set before any bundle runs, so the loader never asks a second time.
-     */
-    __devhubManifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
-  }
-}
-
 export interface FetchedManifest {
   url: string;
-  json: unknown;
+  json: Manifest;
   /** Its bytes had the digest the registry pins (none is pinned for a dev server's entry). */
   verified: boolean;
 }
@@ -36,71 +27,83 @@ export class ManifestError extends Error {
   override name = 'ManifestError';
   constructor(
     readonly url: string,
-    readonly failure: FetchFailure,
+    readonly failure: FetchFailure | { kind: 'invalid'; problem: string },
   ) {
     super(`${url}: ${failure.kind}`);
   }
 }
 
-/** The warm-up's response for `url`, once: a retry goes back to the network. */
-async function warmResponse(url: string): Promise<Response | undefined> {
-  const started = await window.__devhubManifest;
-  if (!started || started.url !== url) return undefined;
-  window.__devhubManifest = undefined;
-  return started.response;
-}
-
-async function download(
-  url: string,
-  timeoutMs: number,
-  integrity: string | undefined,
-  redirect: RequestRedirect | undefined,
-): Promise<FetchedManifest> {
-  try {
-    const bytes = await fetchBytes(url, {
-      timeoutMs,
-      response: window.__devhubManifest && warmResponse(url),
-      redirect,
-    });
-    // Compared before the bytes are even parsed: a manifest other than the pinned one is never read.
-    if (integrity !== undefined) {
-      const actual = await sri(bytes).catch(() => 'sha384-?');
-      if (actual !== integrity) throw new FetchJsonError({ kind: 'integrity', expected: integrity, actual });
-    }
-    return { url, json: parseJson(bytes), verified: integrity !== undefined };
-  } catch (error) {
-    throw new ManifestError(url, error instanceof FetchJsonError ? error.failure : { kind: 'unreachable' });
-  }
-}
-
-const manifests = new Map<string, Promise<FetchedManifest>>();
-
 /**
- * A remote's manifest, fetched once per URL: the shell checks the remote against it before it runs
- * any of its code, and registers the entry it names with the federation runtime (remote-loader.ts).
- * `fresh` (a retry) drops what was fetched before; a failure is never kept. `integrity` (the
- * registry's pin) is the sha384 its bytes must have, or it is refused unread.
+ * The manifests a remote host reads, each fetched once per URL: the shell checks a remote against
+ * its manifest before it runs any of its code, and registers the entry it names with the
+ * federation runtime (remote-loader.ts). `boot` is what index.html's warm-up started: the current
+ * route's manifest request, used instead of a second one.
  */
-export function getManifest(
-  url: string,
-  {
-    fresh = false,
-    timeoutMs = MANIFEST_TIMEOUT_MS,
-    integrity,
-    redirect,
-  }: {
-    fresh?: boolean;
-    timeoutMs?: number | undefined;
-    integrity?: string | undefined;
-    redirect?: RequestRedirect | undefined;
-  } = {},
-) {
-  const key = `${url} ${integrity ?? ''}`;
-  let manifest = fresh ? undefined : manifests.get(key);
-  if (!manifest) {
-    manifest = download(url, timeoutMs, integrity, redirect);
-    manifests.set(key, manifest);
-    manifest.catch(() => manifests.delete(key));
+export function createManifests(boot: DevhubBoot | undefined) {
+  const manifests = new Map<string, Promise<FetchedManifest>>();
+
+  /** The warm-up's response for `url`, once: a retry goes back to the network. */
+  async function warmResponse(url: string): Promise<Response | undefined> {
+    const started = await boot?.manifest;
+    if (!started || started.url !== url) return undefined;
+    if (boot) boot.manifest = undefined;
+    return started.response;
   }
-  return manifest;
+
+  async function download(
+    url: string,
+    timeoutMs: number,
+    integrity: string | undefined,
+    redirect: RequestRedirect | undefined,
+  ): Promise<FetchedManifest> {
+    try {
+      const bytes = await fetchBytes(url, {
+        timeoutMs,
+        response: boot?.manifest && warmResponse(url),
+        redirect,
+      });
+      // Compared before the bytes are even parsed: a manifest other than the pinned one is never read.
+      if (integrity !== undefined) {
+        const actual = await sri(bytes).catch(() => 'sha384-?');
+        if (actual !== integrity) throw new FetchJsonError({ kind: 'integrity', expected: integrity, actual });
+      }
+      // Read with the one reader every part uses: a manifest that lacks a field is refused here, named.
+      const json = readManifest(parseJson(bytes));
+      if (typeof json === 'string') throw new ManifestError(url, { kind: 'invalid', problem: json });
+      return { url, json, verified: integrity !== undefined };
+    } catch (error) {
+      if (error instanceof ManifestError) throw error;
+      throw new ManifestError(url, error instanceof FetchJsonError ? error.failure : { kind: 'unreachable' });
+    }
+  }
+
+  /**
+   * A remote's manifest. `fresh` (a retry) drops what was fetched before; a failure is never kept.
+   * `integrity` (the registry's pin) is the sha384 its bytes must have, or it is refused unread.
+   */
+  return function getManifest(
+    url: string,
+    {
+      fresh = false,
+      timeoutMs = MANIFEST_TIMEOUT_MS,
+      integrity,
+      redirect,
+    }: {
+      fresh?: boolean;
+      timeoutMs?: number | undefined;
+      integrity?: string | undefined;
+      redirect?: RequestRedirect | undefined;
+    } = {},
+  ): Promise<FetchedManifest> {
+    const key = `${url} ${integrity ?? ''}`;
+    let manifest = fresh ? undefined : manifests.get(key);
+    if (!manifest) {
+      manifest = download(url, timeoutMs, integrity, redirect);
+      manifests.set(key, manifest);
+      manifest.catch(() => manifests.delete(key));
+    }
+    return manifest;
+  };
 }
+
+export type GetManifest = ReturnType<typeof createManifests>;

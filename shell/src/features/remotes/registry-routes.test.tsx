@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type * as RoutesModule from './registry-routes';
-import type * as LoaderModule from './remote-loader';
+import { createRemoteHost } from './remote-host';
 import { server } from '../../../../test-support/msw-server';
 import { REGISTRY, environmentHandlers, installShellRecord, remoteManifest } from '../../test/federation-fixtures';
 
@@ -19,16 +18,10 @@ const history = {
 };
 const home = { expose: 'HomePage', what: 'trang chủ', layout: 'main', access: 'public', routes: [{ path: '/' }] };
 
-/** Fresh modules (the loader's registry, the routes store) for one test. */
-async function fresh() {
-  let modules!: { routes: typeof RoutesModule; loader: typeof LoaderModule };
-  await jest.isolateModulesAsync(async () => {
-    modules = {
-      routes: await import('./registry-routes'),
-      loader: await import('./remote-loader'),
-    };
-  });
-  return modules;
+/** A host of its own (its registry, its routes) for one test. */
+function fresh() {
+  const host = createRemoteHost();
+  return { routes: host.routes, loader: host };
 }
 
 /** Counts the manifests fetched. */
@@ -55,7 +48,7 @@ describe("the shell's routes", () => {
     };
     server.use(...environmentHandlers(registry));
     const manifests = countManifests();
-    const { routes, loader } = await fresh();
+    const { routes, loader } = fresh();
     loader.startRemotes();
     const loaded = await routes.loadRoutes();
     expect(loaded.map((route) => [route.path, route.module, route.layout, route.access, route.title])).toEqual([
@@ -73,7 +66,7 @@ describe("the shell's routes", () => {
       ),
       ...environmentHandlers(),
     );
-    const { routes, loader } = await fresh();
+    const { routes, loader } = fresh();
     loader.startRemotes();
     expect((await routes.loadRoutes()).map((route) => route.path)).toEqual(['/orders/history']);
   });

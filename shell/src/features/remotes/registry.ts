@@ -10,13 +10,6 @@ const REGISTRY_TIMEOUT_MS = 8000;
 
 const REGISTRY_URL = '/remotes.json';
 
-declare global {
-  interface Window {
-    /** The registry request index.html's inline warm-up started before any bundle ran. */
-    __devhubRegistry?: Promise<Response>;
-  }
-}
-
 export class RegistryError extends Error {
   override name = 'RegistryError';
 }
@@ -63,16 +56,14 @@ function explain(error: unknown, url: string, timeoutMs: number): RegistryError 
 
 /**
  * Fetches and validates the registry, never for longer than `timeoutMs`: a registry that hangs
- * must not hold back the pages forever (the chrome never waits for it at all). The first read
- * uses the request index.html's inline warm-up started; a retry (`fresh`) goes to the network.
+ * must not hold back the pages forever (the chrome never waits for it at all). `warm` is the
+ * request index.html's inline warm-up started (the first read only: a retry goes to the network).
  */
 export async function fetchRegistry({
   url = REGISTRY_URL,
-  fresh = false,
+  warm,
   timeoutMs = REGISTRY_TIMEOUT_MS,
-}: { url?: string; fresh?: boolean; timeoutMs?: number | undefined } = {}): Promise<Registry> {
-  const warm = fresh ? undefined : window.__devhubRegistry;
-  window.__devhubRegistry = undefined;
+}: { url?: string; warm?: Promise<Response> | undefined; timeoutMs?: number | undefined } = {}): Promise<Registry> {
   try {
     const { json } = await fetchJson(url, { timeoutMs, response: warm });
     return parseRegistry(json);

@@ -1,8 +1,8 @@
 import { webcrypto } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import type * as RuntimeModule from '@module-federation/enhanced/runtime';
-import type * as LoaderModule from './remote-loader';
-import type * as StatusModule from './remote-status';
+import { createRemoteHost, type RemoteHost } from './remote-host';
+import { IncompatibleRemoteError, TamperedRemoteError, type StartOptions } from './remote-loader';
 import { server } from '../../../../test-support/msw-server';
 import {
   REGISTRY,
@@ -26,26 +26,24 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
 }));
 
-type Loader = typeof LoaderModule;
 type Runtime = jest.Mocked<Pick<typeof RuntimeModule, 'registerRemotes' | 'loadRemote'>>;
-type Status = typeof StatusModule;
 
 function HomePage() {
   return null;
 }
 
-/** A fresh loader (its registry, manifests and pages) and the runtime it talks to, for one test. */
-async function freshLoader(): Promise<{ loader: Loader; runtime: Runtime; status: Status }> {
-  let modules!: { loader: Loader; runtime: Runtime; status: Status };
-  await jest.isolateModulesAsync(async () => {
-    modules = {
-      loader: await import('./remote-loader'),
-      runtime: jest.mocked(await import('@module-federation/enhanced/runtime')),
-      status: await import('./remote-status'),
-    };
-  });
-  modules.runtime.loadRemote.mockImplementation(async (id) => (id === 'catalog/HomePage' ? { HomePage } : null));
-  return modules;
+/** A host of its own (its registry, manifests, pages and status), and the runtime it talks to, for one test. */
+function freshLoader(options: StartOptions = {}): {
+  loader: RemoteHost;
+  runtime: Runtime;
+  status: RemoteHost['status'];
+} {
+  const runtime = jest.mocked(jest.requireMock<typeof RuntimeModule>('@module-federation/enhanced/runtime'));
+  runtime.registerRemotes.mockClear();
+  runtime.loadRemote.mockReset();
+  runtime.loadRemote.mockImplementation(async (id) => (id === 'catalog/HomePage' ? { HomePage } : null));
+  const loader = createRemoteHost(options);
+  return { loader, runtime, status: loader.status };
 }
 
 describe('the remote loader', () => {
@@ -64,7 +62,7 @@ describe('the remote loader', () => {
       }),
       ...environmentHandlers(),
     );
-    const { loader, runtime } = await freshLoader();
+    const { loader, runtime } = freshLoader();
     loader.startRemotes();
     await loader.inspectRemote('account');
     expect(runtime.registerRemotes.mock.calls).toEqual([registration('account')]);
@@ -89,9 +87,9 @@ describe('the remote loader', () => {
       '',
       `/blog?tag=React&mf-override=${encodeURIComponent(`catalog@${override}`)}&mf-override=${encodeURIComponent('auth@https://evil.example/x.json')}`,
     );
-    const { loader, runtime, status } = await freshLoader();
     const onRefusedOverrides = jest.fn();
-    loader.startRemotes({ onRefusedOverrides });
+    const { loader, runtime, status } = freshLoader({ onRefusedOverrides });
+    loader.startRemotes();
     await loader.inspectRemote('catalog');
 
     expect(runtime.registerRemotes.mock.calls).toEqual([
@@ -114,7 +112,7 @@ describe('the remote loader', () => {
       ),
     );
     window.history.replaceState(null, '', `/?mf-override=${encodeURIComponent(`catalog@${override}`)}`);
-    const { loader, runtime } = await freshLoader();
+    const { loader, runtime } = freshLoader();
     loader.startRemotes();
     await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
       'Không áp dụng ghi đè remote "catalog": manifest của nó trỏ tới tệp ngoài các nguồn remotes.json cho phép',
@@ -132,11 +130,11 @@ describe('the remote loader', () => {
       ),
       ...environmentHandlers(),
     );
-    const { loader, runtime, status } = await freshLoader();
+    const { loader, runtime, status } = freshLoader();
     loader.startRemotes();
 
     const failure = loader.loadPage('catalog/HomePage');
-    await expect(failure).rejects.toBeInstanceOf(loader.IncompatibleRemoteError);
+    await expect(failure).rejects.toBeInstanceOf(IncompatibleRemoteError);
     await expect(failure).rejects.toMatchObject({
       problems: [
         'catalog cần export "CATALOG_BANNER" của @devhub/shared/strings, bản @devhub/shared/strings 0.1.0 của shell không có',
@@ -159,20 +157,36 @@ describe('the remote loader', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     document.getElementById('devhub-compatibility')?.remove();
     server.use(...environmentHandlers());
-    const { loader, runtime } = await freshLoader();
+    const { loader, runtime } = freshLoader();
     loader.startRemotes();
-    await expect(loader.loadPage('catalog/HomePage')).rejects.toBeInstanceOf(loader.IncompatibleRemoteError);
+    await expect(loader.loadPage('catalog/HomePage')).rejects.toBeInstanceOf(IncompatibleRemoteError);
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
   it('refuses a module without the component the table names', async () => {
     server.use(...environmentHandlers());
-    const { loader, runtime } = await freshLoader();
+    const { loader, runtime } = freshLoader();
     runtime.loadRemote.mockResolvedValue({ default: HomePage });
     loader.startRemotes();
     await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
       'catalog/HomePage không có component tên "HomePage"',
     );
+  });
+
+  it('runs nothing of a manifest that lacks a field it relies on, and names the field in the console', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { metaData: _metaData, ...withoutMetaData } = remoteManifest('catalog');
+    server.use(
+      http.get(manifestUrl('catalog'), () => HttpResponse.json(withoutMetaData)),
+      ...environmentHandlers(),
+    );
+    const { loader, runtime } = freshLoader();
+    loader.startRemotes();
+    await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
+      `manifest ${manifestUrl('catalog')} không phải JSON hợp lệ`,
+    );
+    expect(errors).toHaveBeenCalledWith(`[shell] catalog was not run: ${manifestUrl('catalog')}: metaData is missing`);
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
   });
 
   it('keeps no failure: a retry reads the manifest again and registers the remote anew', async () => {
@@ -186,7 +200,7 @@ describe('the remote loader', () => {
       }),
       ...environmentHandlers(),
     );
-    const { loader, runtime } = await freshLoader();
+    const { loader, runtime } = freshLoader();
     loader.startRemotes();
 
     await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
@@ -203,20 +217,20 @@ describe('the remote loader', () => {
   it('gives up on a registry that hangs, and a retry loads the page once the registry answers', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(hungRegistry);
-    const { loader, status } = await freshLoader();
-    loader.startRemotes({ timeoutMs: 50 });
+    const { loader, status } = freshLoader({ timeoutMs: 50 });
+    loader.startRemotes();
 
     await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
       'Không đọc được danh sách remote (remotes.json): /remotes.json không phản hồi sau 0.05 giây',
     );
-    expect(status.remotesStore.getState().registry).toEqual({
+    expect(status.store.getState().registry).toEqual({
       state: 'failed',
       error: '/remotes.json không phản hồi sau 0.05 giây',
     });
 
     server.resetHandlers(...environmentHandlers());
     await expect(loader.loadPage('catalog/HomePage', { fresh: true })).resolves.toBe(HomePage);
-    expect(status.remotesStore.getState().registry).toEqual({ state: 'ready', environment: 'test' });
+    expect(status.store.getState().registry).toEqual({ state: 'ready', environment: 'test' });
   });
 
   it("preloads a page's files (the entry, its chunks and styles) only for remotes that fit, and only once the registry is in", async () => {
@@ -228,14 +242,14 @@ describe('the remote loader', () => {
     const preloads = () =>
       [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, link.href]);
     document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
-    const { loader, runtime } = await freshLoader();
+    const { loader, runtime } = freshLoader();
     await loader.preloadPage('catalog/ListingPage');
     expect(preloads()).toEqual([]);
 
     loader.startRemotes();
     await loader.preloadPage('catalog/ListingPage');
     await loader.preloadPage('catalog/ListingPage');
-    await expect(loader.preloadPage('auth/SignInPage')).rejects.toBeInstanceOf(loader.IncompatibleRemoteError);
+    await expect(loader.preloadPage('auth/SignInPage')).rejects.toBeInstanceOf(IncompatibleRemoteError);
     expect(preloads()).toEqual([
       ['script', remoteEntryUrl('catalog')],
       ['script', 'http://localhost/catalog/__federation_expose_ListingPage.js'],
@@ -253,7 +267,7 @@ describe('the remote loader', () => {
     document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
     const hinted = () =>
       [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
-    const { loader, runtime } = await freshLoader();
+    const { loader, runtime } = freshLoader();
     let hintedBeforeThePageRan: string[] = [];
     runtime.loadRemote.mockImplementation(async () => {
       hintedBeforeThePageRan = hinted();
@@ -294,7 +308,7 @@ describe('the remote loader', () => {
 
     it('runs a manifest whose bytes have the pinned digest, and says it was verified', async () => {
       serveCatalog(body(), pinned(await digest(body())));
-      const { loader, runtime, status } = await freshLoader();
+      const { loader, runtime, status } = freshLoader();
       loader.startRemotes();
       await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
       expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
@@ -306,10 +320,10 @@ describe('the remote loader', () => {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const expected = await digest(body());
       serveCatalog(`${body()} `, pinned(expected));
-      const { loader, runtime, status } = await freshLoader();
+      const { loader, runtime, status } = freshLoader();
       loader.startRemotes();
       const failure = loader.loadPage('catalog/HomePage');
-      await expect(failure).rejects.toBeInstanceOf(loader.TamperedRemoteError);
+      await expect(failure).rejects.toBeInstanceOf(TamperedRemoteError);
       await expect(failure).rejects.toThrow(`manifest ${manifestUrl('catalog')} không phải bản đã được ghim`);
       expect(runtime.registerRemotes).not.toHaveBeenCalled();
       expect(runtime.loadRemote).not.toHaveBeenCalled();
@@ -322,7 +336,7 @@ describe('the remote loader', () => {
 
     it('refuses a published version pinned without a digest (fail closed), and runs a dev entry unverified', async () => {
       serveCatalog(body(), pinned(undefined));
-      const { loader, runtime, status } = await freshLoader();
+      const { loader, runtime, status } = freshLoader();
       loader.startRemotes();
       await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow('được ghim mà không có mã băm');
       expect(runtime.registerRemotes).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkCompatibility, describeProblem, type CompatibilityProblem } from '@devhub/contracts/compatibility';
+import type { Manifest } from '@devhub/contracts/manifest';
 import {
   REMOTE_NAMES,
   exportNameOf,
@@ -10,21 +11,19 @@ import {
   type RemoteName,
 } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { actualDigest, distrustRemote, integrityPlugin, listedDigest, trustRemote } from './integrity';
-import { MANIFEST_TIMEOUT_MS, ManifestError, getManifest } from './manifests';
+import { actualDigest, createTrust } from './integrity';
+import { MANIFEST_TIMEOUT_MS, ManifestError, type GetManifest } from './manifests';
 import { OVERRIDE_PARAM, collectOverrides, confirmOverride, type Overrides, type RefusedOverride } from './overrides';
 import { fetchRegistry, type Registry } from './registry';
 import { filesBase, hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
-import { setRegistryState, statusOf, updateStatus } from './remote-status';
+import type { RemoteStatusStore } from './remote-status';
 import { shellRecord } from './shell-record';
 
-/**
- * The one path from a route to a remote page: the registry (read once, with a timeout, overrides
- * applied), the remote's manifest (read once, checked against this shell build), the remote's
- * entry registered with the federation runtime only once it passed (so no code of a remote this
- * shell cannot run is ever fetched by the runtime), then the page's module, kept in the one cache
- * of loaded pages.
- */
+// The one path from a route to a remote page: the registry (read once, with a timeout, overrides
+// applied), the remote's manifest (read once, checked against this shell build), the remote's
+// entry registered with the federation runtime only once it passed (so no code of a remote this
+// shell cannot run is ever fetched by the runtime), then the page's module, kept in the host's
+// cache of loaded pages. Its state lives in the loader the remote host creates (remote-host.ts).
 
 type RemoteEntryType = Extract<Parameters<typeof registerRemotes>[0][number], { entry: string }>['type'];
 
@@ -55,95 +54,46 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-let options: StartOptions = {};
-let registry: Promise<Registry> | undefined;
-let registryFailed = false;
-/** The manifest URL of each remote (its override, if any). */
-const entries = new Map<RemoteName, string>();
-/** The entry script each remote is registered with in the federation runtime. */
-const registered = new Map<RemoteName, string>();
-/**
- * What each remote's manifest must be: the registry's digest (`integrity`), or `required` for a
- * published version pinned without one (refused: fail closed). Neither for a dev server's entry
- * or an override, which are loaded unverified and shown so in the remotes panel.
- */
-const expectations = new Map<RemoteName, { integrity?: string | undefined; required: boolean }>();
-let pluginRegistered = false;
-/** The origins an override may load anything from (the registry's allow-list). */
-let overrideOrigins: readonly string[] = [];
-
-function pinEntries(pinned: Registry, overrides: Overrides): void {
-  for (const name of REMOTE_NAMES) {
-    // Relative entries are resolved against the shell's page.
-    const pinnedRemote = pinned.remotes[name];
-    const pin = new URL(pinnedRemote?.entry ?? '', window.location.href).href;
-    const override = overrides[name];
-    entries.set(name, override ?? pin);
-    expectations.set(
-      name,
-      override
-        ? { required: false }
-        : { integrity: pinnedRemote?.integrity, required: pinnedRemote?.version !== undefined },
-    );
-    updateStatus(name, { entry: pin, override });
-  }
+/** What the loader works with: the host's options, status and manifests, and what the warm-up started. */
+export interface LoaderContext {
+  options: StartOptions;
+  status: RemoteStatusStore;
+  getManifest: GetManifest;
+  boot: DevhubBoot | undefined;
 }
 
-async function readRegistry(fresh: boolean): Promise<Registry> {
-  setRegistryState({ state: 'loading' });
-  registryFailed = false;
-  try {
-    const pinned = await fetchRegistry({ fresh, timeoutMs: options.timeoutMs });
-    const overrides = collectOverrides(window.location.search, REMOTE_NAMES, pinned.allowedOverrideOrigins);
-    overrideOrigins = pinned.allowedOverrideOrigins;
-    if (overrides.fromUrl) {
-      // The override is remembered in localStorage; the URL goes back to what the visitor shares.
-      const url = new URL(window.location.href);
-      url.searchParams.delete(OVERRIDE_PARAM);
-      window.history.replaceState(window.history.state, '', url);
-    }
-    pinEntries(pinned, overrides.accepted);
-    if (overrides.refused.length > 0) options.onRefusedOverrides?.(overrides.refused);
-    setRegistryState({ state: 'ready', environment: pinned.environment });
-    return pinned;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`[shell] remotes.json: ${message}`);
-    setRegistryState({ state: 'failed', error: message });
-    registryFailed = true;
-    throw new Error(SHELL_TEXT.remote.registryFailed(message), { cause: error });
-  }
-}
-
-/** Reads the registry and registers the remotes; pages wait for it, the chrome never does. */
-export function startRemotes(startOptions: StartOptions = {}): void {
-  options = startOptions;
-  registry ??= readRegistry(false);
-  registry.catch(() => undefined);
-}
-
-/**
- * What the registry pins each remote to (its entries as written), for a page rendered ahead of
- * time to check it was rendered from the same; none if the registry could not be read or an
- * override replaces a pin in this browser.
- */
-export async function pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
-  let pinned: Registry;
-  try {
-    pinned = await registryReady(false);
-  } catch {
-    return undefined;
-  }
-  if (REMOTE_NAMES.some((name) => statusOf(name).override)) return undefined;
-  return Object.fromEntries(
-    REMOTE_NAMES.flatMap((name) => (pinned.remotes[name]?.entry ? [[name, pinned.remotes[name].entry]] : [])),
-  );
-}
-
-/** The registry the routes are built from (registry-routes.ts), read again if it failed and this is a retry. */
-export function registryReady(fresh: boolean): Promise<Registry> {
-  if (!registry || (fresh && registryFailed)) registry = readRegistry(fresh);
-  return registry;
+/** What a remote host does with remote pages (remote-host.ts). */
+export interface RemoteLoader {
+  /** Reads the registry and registers the remotes; pages wait for it, the chrome never does. */
+  startRemotes(): void;
+  /**
+   * What the registry pins each remote to (its entries as written), for a page rendered ahead of
+   * time to check it was rendered from the same; none if the registry could not be read or an
+   * override replaces a pin in this browser.
+   */
+  pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined>;
+  /** The registry the routes are built from (registry-routes.ts), read again if it failed and this is a retry. */
+  registryReady(fresh: boolean): Promise<Registry>;
+  /**
+   * A remote page's component, loaded once. `fresh` (a retry) reads the registry again if it had
+   * failed, and the remote's manifest and entry again; a failure is never kept.
+   */
+  loadPage<K extends RemoteModuleId>(id: K, options?: { fresh?: boolean }): Promise<PageComponent<K>>;
+  /** The page's component if it has already loaded: a page visited again shows at once. */
+  loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | undefined;
+  /**
+   * Puts a page loaded some other way in the cache: the server renderer loads pages from the
+   * remotes' server builds, then renders them as the browser would.
+   */
+  adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void;
+  /** Reads a remote's manifest and checks it, without loading it: what the remotes panel shows of every remote. */
+  inspectRemote(remote: RemoteName): Promise<void>;
+  /**
+   * Gets a page ready without running it (a link hovered, the browser idle): its files downloaded and
+   * the shared modules it imports started. Only once the registry is in, and only for a remote that
+   * fits this shell.
+   */
+  preloadPage(id: RemoteModuleId): Promise<void>;
 }
 
 function vietnamese(problem: CompatibilityProblem): string {
@@ -159,256 +109,326 @@ function vietnamese(problem: CompatibilityProblem): string {
   return text.needs(remote, dependency, needs, provides);
 }
 
-/** The manifest of a remote, checked against its pin, or why it could not be read, in Vietnamese. */
-async function manifestOf(remote: RemoteName, entry: string, fresh: boolean) {
-  const expected = expectations.get(remote) ?? { required: false };
-  if (expected.required && !expected.integrity) {
-    updateStatus(remote, { integrity: 'failed', mismatch: { file: entry, expected: '—' } });
-    throw new TamperedRemoteError(SHELL_TEXT.manifest.noDigest(entry));
-  }
-  try {
-    return await getManifest(entry, {
-      fresh,
-      timeoutMs: options.timeoutMs,
-      integrity: expected.integrity,
-      // An override's manifest must answer from where it was allowed: a redirect could lead off the list.
-      redirect: statusOf(remote).override ? 'error' : undefined,
-    });
-  } catch (error) {
-    if (!(error instanceof ManifestError)) throw error;
-    const { url, failure } = error;
-    const text = SHELL_TEXT.manifest;
-    switch (failure.kind) {
-      case 'integrity':
-        updateStatus(remote, {
-          integrity: 'failed',
-          mismatch: { file: url, expected: failure.expected, actual: failure.actual },
-        });
-        console.error(`[shell] ${remote} was not run: ${url} is not the pinned manifest`);
-        throw new TamperedRemoteError(text.tampered(url), { cause: error });
-      case 'timeout':
-        throw new Error(text.timeout(url, (options.timeoutMs ?? MANIFEST_TIMEOUT_MS) / 1000), { cause: error });
-      case 'status':
-        throw new Error(text.httpStatus(url, failure.status), { cause: error });
-      case 'not-json':
-        throw new Error(text.notJson(url), { cause: error });
-      default:
-        throw new Error(text.unreachable(url), { cause: error });
-    }
-  }
-}
-
-/**
- * Reads the remote's manifest, refuses a build this shell cannot run, and registers the entry of
- * one it can: what the runtime may load, and the manifest it came from.
- */
-async function checkedRemote(remote: RemoteName, fresh: boolean) {
-  await registryReady(fresh);
-  const manifestUrl = entries.get(remote) ?? '';
-  const { json, verified } = await manifestOf(remote, manifestUrl, fresh);
-  if (verified) {
-    trustRemote(
-      remote,
-      (json as { metaData?: { integrity?: unknown } } | null)?.metaData?.integrity,
-      filesBase(json, manifestUrl),
-    );
-  } else {
-    distrustRemote(remote);
-  }
-  if (!pluginRegistered) {
-    // Inside the loader: every script and stylesheet the runtime creates for a remote goes through it.
-    registerPlugins([integrityPlugin()]);
-    pluginRegistered = true;
-  }
-  const buildInfo = (json as { metaData?: { buildInfo?: { buildVersion?: string; buildHash?: string } } })?.metaData
-    ?.buildInfo;
-  const shell = shellRecord();
-  const problems =
-    typeof shell === 'string'
-      ? [{ kind: 'record' as const, remote: 'shell', dependency: '', needs: '', provides: shell }]
-      : checkCompatibility(remote, shell, (json as Record<string, unknown> | null)?.compatibility);
-  updateStatus(remote, {
-    version: buildInfo?.buildVersion,
-    buildHash: buildInfo?.buildHash,
-    problems: problems.map(vietnamese),
-    integrity: verified ? 'verified' : 'unverified',
-    mismatch: undefined,
-  });
-  if (problems.length > 0) {
-    console.error(
-      `[shell] ${remote} was not run: its build does not fit this shell build\n  ${problems.map(describeProblem).join('\n  ')}`,
-    );
-    throw new IncompatibleRemoteError(problems.map(vietnamese));
-  }
-  const { entry } = remoteFiles(json, manifestUrl);
-  if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
-  if (statusOf(remote).override && !onAllowedOrigins(json, manifestUrl)) {
-    throw new Error(SHELL_TEXT.overrides.offList(remote));
-  }
-  // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.
-  if (fresh || registered.get(remote) !== entry.url) {
-    registerRemotes(
-      [{ name: remote, entry: entry.url, type: entry.type as RemoteEntryType, entryGlobalName: entry.globalName }],
-      { force: true },
-    );
-    registered.set(remote, entry.url);
-  }
-  return { manifestUrl, json };
-}
-
-/**
- * Whether everything an override's manifest resolves to, its files' folder (`publicPath`), its
- * entry, and every page's scripts and stylesheets, is on an origin the registry allows overrides from.
- */
-function onAllowedOrigins(json: unknown, manifestUrl: string): boolean {
-  const exposes = (json as { exposes?: Array<{ path?: string }> } | null)?.exposes ?? [];
-  const urls = [filesBase(json, manifestUrl)];
-  for (const expose of [undefined, ...exposes.map((item) => item.path)]) {
-    const files = remoteFiles(json, manifestUrl, expose);
-    urls.push(...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles);
-    for (const shared of Object.values(files.sharedScripts)) urls.push(...shared);
-  }
-  return urls.every((url) => {
-    try {
-      return overrideOrigins.includes(new URL(url).origin);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * Checks the page's remote, then has the browser fetch everything the page needs at once instead of
- * one step after another (entry, page, then what the page imports): the remote's entry, the page's
- * files and the shared modules it imports (see pageFiles). The first page's were hinted by
- * index.html's warm-up already; this is for the pages after it.
- */
-async function startPage(id: RemoteModuleId, fresh: boolean): Promise<void> {
-  const { manifestUrl, json } = await checkedRemote(remoteOf(id), fresh);
-  const remote = remoteOf(id);
-  hintRemoteFiles(
-    pageFiles(
-      json,
-      manifestUrl,
-      `./${exportNameOf(id)}`,
-      shellSharedFiles(),
-      statusOf(remote).integrity === 'verified',
-    ),
-  );
-}
-
-async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Promise<PageComponent<K>> {
-  const remote = remoteOf(id);
-  const startedAt = performance.now();
-  updateStatus(remote, { state: statusOf(remote).state === 'loaded' ? 'loaded' : 'loading', error: undefined });
-  try {
-    await startPage(id, fresh);
-    const module = await loadRemote<Record<string, unknown>>(id);
-    const exportName = exportNameOf(id);
-    const component = (module as Record<string, unknown> | null | undefined)?.[exportName];
-    if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
-      throw new Error(SHELL_TEXT.remote.badExport(id, exportName));
-    }
-    updateStatus(remote, { state: 'loaded', loadMs: Math.round(performance.now() - startedAt) });
-    // Kept in this browser only now that it worked (and for a day).
-    const { override } = statusOf(remote);
-    if (override) confirmOverride(remote, override);
-    return component as PageComponent<K>;
-  } catch (error) {
-    const tampered = statusOf(remote).integrity === 'verified' ? await tamperedFile(id) : undefined;
-    const failure = tampered ? new TamperedRemoteError(SHELL_TEXT.remote.tampered(remote), { cause: error }) : error;
-    updateStatus(remote, { state: 'failed', error: failure instanceof Error ? failure.message : String(failure) });
-    throw failure;
-  }
-}
-
-/**
- * After a verified remote's page failed to load: the first of its files (entry, the page's scripts
- * and stylesheets) whose bytes are not those its manifest lists, if one is why. Read again only
- * to name it in the remotes panel: the browser already refused to run it.
- */
-async function tamperedFile(id: RemoteModuleId): Promise<string | undefined> {
-  const remote = remoteOf(id);
-  const manifestUrl = entries.get(remote) ?? '';
-  let files;
-  try {
-    const { json } = await manifestOf(remote, manifestUrl, false);
-    files = pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, {});
-  } catch {
-    return undefined;
-  }
-  for (const url of [...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles]) {
-    const expected = listedDigest(url);
-    if (!expected) continue;
-    const actual = await actualDigest(url);
-    if (actual !== undefined && actual !== expected) {
-      updateStatus(remote, { integrity: 'failed', mismatch: { file: url, expected, actual } });
-      console.error(`[shell] ${remote} was not run: ${url} does not match its digest`);
-      return url;
-    }
-  }
-  return undefined;
-}
-
 interface CachedPage {
   promise: Promise<ComponentType<never>>;
   component?: ComponentType<never>;
 }
 
-const pages = new Map<RemoteModuleId, CachedPage>();
+/** The loader of one remote host: every store below is its own, none is shared with another host. */
+export function createRemoteLoader({ options, status, getManifest, boot }: LoaderContext): RemoteLoader {
+  const { statusOf, updateStatus, setRegistryState } = status;
+  const trust = createTrust();
+  let registry: Promise<Registry> | undefined;
+  let registryFailed = false;
+  /** The manifest URL of each remote (its override, if any). */
+  const entries = new Map<RemoteName, string>();
+  /** The entry script each remote is registered with in the federation runtime. */
+  const registered = new Map<RemoteName, string>();
+  /**
+   * What each remote's manifest must be: the registry's digest (`integrity`), or `required` for a
+   * published version pinned without one (refused: fail closed). Neither for a dev server's entry
+   * or an override, which are loaded unverified and shown so in the remotes panel.
+   */
+  const expectations = new Map<RemoteName, { integrity?: string | undefined; required: boolean }>();
+  let pluginRegistered = false;
+  /** The origins an override may load anything from (the registry's allow-list). */
+  let overrideOrigins: readonly string[] = [];
+  const pages = new Map<RemoteModuleId, CachedPage>();
 
-/**
- * A remote page's component, loaded once. `fresh` (a retry) reads the registry again if it had
- * failed, and the remote's manifest and entry again; a failure is never kept.
- */
-export function loadPage<K extends RemoteModuleId>(id: K, { fresh = false } = {}): Promise<PageComponent<K>> {
-  let cached = fresh ? undefined : pages.get(id);
-  if (!cached) {
-    const page: CachedPage = { promise: importPage(id, fresh) as Promise<ComponentType<never>> };
-    page.promise.then(
-      (component) => {
-        page.component = component;
-      },
-      () => {
-        if (pages.get(id) === page) pages.delete(id);
-      },
-    );
-    pages.set(id, page);
-    cached = page;
+  function pinEntries(pinned: Registry, overrides: Overrides): void {
+    for (const name of REMOTE_NAMES) {
+      // Relative entries are resolved against the shell's page.
+      const pinnedRemote = pinned.remotes[name];
+      const pin = new URL(pinnedRemote?.entry ?? '', window.location.href).href;
+      const override = overrides[name];
+      entries.set(name, override ?? pin);
+      expectations.set(
+        name,
+        override
+          ? { required: false }
+          : { integrity: pinnedRemote?.integrity, required: pinnedRemote?.version !== undefined },
+      );
+      updateStatus(name, { entry: pin, override });
+    }
   }
-  return cached.promise as unknown as Promise<PageComponent<K>>;
-}
 
-/**
- * Puts a page loaded some other way in the cache: the server renderer loads pages from the
- * remotes' server builds, then renders them as the browser would.
- */
-export function adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void {
-  pages.set(id, {
-    promise: Promise.resolve(component as ComponentType<never>),
-    component: component as ComponentType<never>,
-  });
-}
+  async function readRegistry(fresh: boolean): Promise<Registry> {
+    setRegistryState({ state: 'loading' });
+    registryFailed = false;
+    // The warm-up's request serves the first read only: a retry goes to the network.
+    const warm = fresh ? undefined : boot?.registry;
+    if (boot) boot.registry = undefined;
+    try {
+      const pinned = await fetchRegistry({ warm, timeoutMs: options.timeoutMs });
+      const overrides = collectOverrides(window.location.search, REMOTE_NAMES, pinned.allowedOverrideOrigins);
+      overrideOrigins = pinned.allowedOverrideOrigins;
+      if (overrides.fromUrl) {
+        // The override is remembered in localStorage; the URL goes back to what the visitor shares.
+        const url = new URL(window.location.href);
+        url.searchParams.delete(OVERRIDE_PARAM);
+        window.history.replaceState(window.history.state, '', url);
+      }
+      pinEntries(pinned, overrides.accepted);
+      if (overrides.refused.length > 0) options.onRefusedOverrides?.(overrides.refused);
+      setRegistryState({ state: 'ready', environment: pinned.environment });
+      return pinned;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[shell] remotes.json: ${message}`);
+      setRegistryState({ state: 'failed', error: message });
+      registryFailed = true;
+      throw new Error(SHELL_TEXT.remote.registryFailed(message), { cause: error });
+    }
+  }
 
-/** The page's component if it has already loaded: a page visited again shows at once. */
-export function loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | undefined {
-  return pages.get(id)?.component as PageComponent<K> | undefined;
-}
+  function registryReady(fresh: boolean): Promise<Registry> {
+    if (!registry || (fresh && registryFailed)) registry = readRegistry(fresh);
+    return registry;
+  }
 
-/** Reads a remote's manifest and checks it, without loading it: what the remotes panel shows of every remote. */
-export function inspectRemote(remote: RemoteName): Promise<void> {
-  return checkedRemote(remote, false).then(
-    () => undefined,
-    () => undefined,
-  );
-}
+  /** The manifest of a remote, checked against its pin, or why it could not be read, in Vietnamese. */
+  async function manifestOf(remote: RemoteName, entry: string, fresh: boolean) {
+    const expected = expectations.get(remote) ?? { required: false };
+    if (expected.required && !expected.integrity) {
+      updateStatus(remote, { integrity: 'failed', mismatch: { file: entry, expected: '—' } });
+      throw new TamperedRemoteError(SHELL_TEXT.manifest.noDigest(entry));
+    }
+    try {
+      return await getManifest(entry, {
+        fresh,
+        timeoutMs: options.timeoutMs,
+        integrity: expected.integrity,
+        // An override's manifest must answer from where it was allowed: a redirect could lead off the list.
+        redirect: statusOf(remote).override ? 'error' : undefined,
+      });
+    } catch (error) {
+      if (!(error instanceof ManifestError)) throw error;
+      const { url, failure } = error;
+      const text = SHELL_TEXT.manifest;
+      switch (failure.kind) {
+        case 'integrity':
+          updateStatus(remote, {
+            integrity: 'failed',
+            mismatch: { file: url, expected: failure.expected, actual: failure.actual },
+          });
+          console.error(`[shell] ${remote} was not run: ${url} is not the pinned manifest`);
+          throw new TamperedRemoteError(text.tampered(url), { cause: error });
+        case 'timeout':
+          throw new Error(text.timeout(url, (options.timeoutMs ?? MANIFEST_TIMEOUT_MS) / 1000), { cause: error });
+        case 'status':
+          throw new Error(text.httpStatus(url, failure.status), { cause: error });
+        case 'not-json':
+          throw new Error(text.notJson(url), { cause: error });
+        case 'invalid':
+          // The slot says the file is no manifest it can read; the console names the field.
+          console.error(`[shell] ${remote} was not run: ${url}: ${failure.problem}`);
+          throw new Error(text.notJson(url), { cause: error });
+        default:
+          throw new Error(text.unreachable(url), { cause: error });
+      }
+    }
+  }
 
-/**
- * Gets a page ready without running it (a link hovered, the browser idle): its files downloaded and
- * the shared modules it imports started (see startPage). Only once the registry is in, and only for
- * a remote that fits this shell.
- */
-export async function preloadPage(id: RemoteModuleId): Promise<void> {
-  if (!registry || registryFailed || statusOf(remoteOf(id)).state === 'failed') return;
-  await startPage(id, false);
+  /**
+   * Reads the remote's manifest, refuses a build this shell cannot run, and registers the entry of
+   * one it can: what the runtime may load, and the manifest it came from.
+   */
+  async function checkedRemote(remote: RemoteName, fresh: boolean) {
+    await registryReady(fresh);
+    const manifestUrl = entries.get(remote) ?? '';
+    const { json, verified } = await manifestOf(remote, manifestUrl, fresh);
+    if (verified) {
+      trust.trustRemote(remote, json.metaData.integrity, filesBase(json, manifestUrl));
+    } else {
+      trust.distrustRemote(remote);
+    }
+    if (!pluginRegistered) {
+      // Inside the loader: every script and stylesheet the runtime creates for a remote goes through it.
+      registerPlugins([trust.plugin()]);
+      pluginRegistered = true;
+    }
+    const { buildInfo } = json.metaData;
+    const shell = shellRecord();
+    const problems =
+      typeof shell === 'string'
+        ? [{ kind: 'record' as const, remote: 'shell', dependency: '', needs: '', provides: shell }]
+        : checkCompatibility(remote, shell, json.compatibility);
+    updateStatus(remote, {
+      version: buildInfo?.buildVersion,
+      buildHash: buildInfo?.buildHash,
+      problems: problems.map(vietnamese),
+      integrity: verified ? 'verified' : 'unverified',
+      mismatch: undefined,
+    });
+    if (problems.length > 0) {
+      console.error(
+        `[shell] ${remote} was not run: its build does not fit this shell build\n  ${problems.map(describeProblem).join('\n  ')}`,
+      );
+      throw new IncompatibleRemoteError(problems.map(vietnamese));
+    }
+    const { entry } = remoteFiles(json, manifestUrl);
+    if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
+    if (statusOf(remote).override && !onAllowedOrigins(json, manifestUrl)) {
+      throw new Error(SHELL_TEXT.overrides.offList(remote));
+    }
+    // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.
+    if (fresh || registered.get(remote) !== entry.url) {
+      registerRemotes(
+        [{ name: remote, entry: entry.url, type: entry.type as RemoteEntryType, entryGlobalName: entry.globalName }],
+        { force: true },
+      );
+      registered.set(remote, entry.url);
+    }
+    return { manifestUrl, json };
+  }
+
+  /**
+   * Whether everything an override's manifest resolves to, its files' folder (`publicPath`), its
+   * entry, and every page's scripts and stylesheets, is on an origin the registry allows overrides from.
+   */
+  function onAllowedOrigins(json: Manifest, manifestUrl: string): boolean {
+    const exposes = json.exposes ?? [];
+    const urls = [filesBase(json, manifestUrl)];
+    for (const expose of [undefined, ...exposes.map((item) => item.path)]) {
+      const files = remoteFiles(json, manifestUrl, expose);
+      urls.push(...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles);
+      for (const shared of Object.values(files.sharedScripts)) urls.push(...shared);
+    }
+    return urls.every((url) => {
+      try {
+        return overrideOrigins.includes(new URL(url).origin);
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /**
+   * Checks the page's remote, then has the browser fetch everything the page needs at once instead
+   * of one step after another (entry, page, then what the page imports): the remote's entry, the
+   * page's files and the shared modules it imports (see pageFiles). The first page's were hinted by
+   * index.html's warm-up already; this is for the pages after it.
+   */
+  async function startPage(id: RemoteModuleId, fresh: boolean): Promise<void> {
+    const { manifestUrl, json } = await checkedRemote(remoteOf(id), fresh);
+    const remote = remoteOf(id);
+    hintRemoteFiles(
+      pageFiles(
+        json,
+        manifestUrl,
+        `./${exportNameOf(id)}`,
+        shellSharedFiles(),
+        statusOf(remote).integrity === 'verified',
+      ),
+    );
+  }
+
+  async function importPage<K extends RemoteModuleId>(id: K, fresh: boolean): Promise<PageComponent<K>> {
+    const remote = remoteOf(id);
+    const startedAt = performance.now();
+    updateStatus(remote, { state: statusOf(remote).state === 'loaded' ? 'loaded' : 'loading', error: undefined });
+    try {
+      await startPage(id, fresh);
+      const module = await loadRemote<Record<string, unknown>>(id);
+      const exportName = exportNameOf(id);
+      const component = (module as Record<string, unknown> | null | undefined)?.[exportName];
+      if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+        throw new Error(SHELL_TEXT.remote.badExport(id, exportName));
+      }
+      updateStatus(remote, { state: 'loaded', loadMs: Math.round(performance.now() - startedAt) });
+      // Kept in this browser only now that it worked (and for a day).
+      const { override } = statusOf(remote);
+      if (override) confirmOverride(remote, override);
+      return component as PageComponent<K>;
+    } catch (error) {
+      const tampered = statusOf(remote).integrity === 'verified' ? await tamperedFile(id) : undefined;
+      const failure = tampered ? new TamperedRemoteError(SHELL_TEXT.remote.tampered(remote), { cause: error }) : error;
+      updateStatus(remote, { state: 'failed', error: failure instanceof Error ? failure.message : String(failure) });
+      throw failure;
+    }
+  }
+
+  /**
+   * After a verified remote's page failed to load: the first of its files (entry, the page's
+   * scripts and stylesheets) whose bytes are not those its manifest lists, if one is why. Read
+   * again only to name it in the remotes panel: the browser already refused to run it.
+   */
+  async function tamperedFile(id: RemoteModuleId): Promise<string | undefined> {
+    const remote = remoteOf(id);
+    const manifestUrl = entries.get(remote) ?? '';
+    let files;
+    try {
+      const { json } = await manifestOf(remote, manifestUrl, false);
+      files = pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, {});
+    } catch {
+      return undefined;
+    }
+    for (const url of [...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles]) {
+      const expected = trust.listedDigest(url);
+      if (!expected) continue;
+      const actual = await actualDigest(url);
+      if (actual !== undefined && actual !== expected) {
+        updateStatus(remote, { integrity: 'failed', mismatch: { file: url, expected, actual } });
+        console.error(`[shell] ${remote} was not run: ${url} does not match its digest`);
+        return url;
+      }
+    }
+    return undefined;
+  }
+
+  return {
+    startRemotes() {
+      registry ??= readRegistry(false);
+      registry.catch(() => undefined);
+    },
+    async pinnedEntries() {
+      let pinned: Registry;
+      try {
+        pinned = await registryReady(false);
+      } catch {
+        return undefined;
+      }
+      if (REMOTE_NAMES.some((name) => statusOf(name).override)) return undefined;
+      return Object.fromEntries(
+        REMOTE_NAMES.flatMap((name) => (pinned.remotes[name]?.entry ? [[name, pinned.remotes[name].entry]] : [])),
+      );
+    },
+    registryReady,
+    loadPage<K extends RemoteModuleId>(id: K, { fresh = false } = {}): Promise<PageComponent<K>> {
+      let cached = fresh ? undefined : pages.get(id);
+      if (!cached) {
+        const page: CachedPage = { promise: importPage(id, fresh) as Promise<ComponentType<never>> };
+        page.promise.then(
+          (component) => {
+            page.component = component;
+          },
+          () => {
+            if (pages.get(id) === page) pages.delete(id);
+          },
+        );
+        pages.set(id, page);
+        cached = page;
+      }
+      return cached.promise as unknown as Promise<PageComponent<K>>;
+    },
+    loadedPage<K extends RemoteModuleId>(id: K) {
+      return pages.get(id)?.component as PageComponent<K> | undefined;
+    },
+    adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>) {
+      pages.set(id, {
+        promise: Promise.resolve(component as ComponentType<never>),
+        component: component as ComponentType<never>,
+      });
+    },
+    inspectRemote(remote) {
+      return checkedRemote(remote, false).then(
+        () => undefined,
+        () => undefined,
+      );
+    },
+    async preloadPage(id) {
+      if (!registry || registryFailed || statusOf(remoteOf(id)).state === 'failed') return;
+      await startPage(id, false);
+    },
+  };
 }

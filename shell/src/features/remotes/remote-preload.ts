@@ -1,16 +1,15 @@
 import type { AppRoute, RemoteModuleId } from '@devhub/shared/remote-contract';
 import { afterFirstPage } from '../../lib/after-first-page';
-import { routesStore } from './registry-routes';
-import { preloadPage } from './remote-loader';
+import type { RemoteHost } from './remote-host';
 
 /**
  * Warms remote pages before they are needed: a link hovered or focused preloads the page of its
  * route, and once the first page is on screen and the browser is idle, so do the pages of the main
  * navigation. Returns a function that stops it.
  */
-export function installRemotePreload(): () => void {
+export function installRemotePreload(host: RemoteHost): () => void {
   const routes = (): readonly AppRoute[] => {
-    const state = routesStore.getState();
+    const state = host.routes.store.getState();
     return state.state === 'ready' ? state.routes : [];
   };
   const requested = new Set<RemoteModuleId>();
@@ -18,7 +17,7 @@ export function installRemotePreload(): () => void {
   const preload = (module: RemoteModuleId) => {
     if (requested.has(module)) return;
     requested.add(module);
-    preloadPage(module).catch(() => {
+    host.preloadPage(module).catch(() => {
       // A failed preload is retried on the next hover; the real load reports its own error.
       requested.delete(module);
     });

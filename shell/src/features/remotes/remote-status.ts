@@ -45,24 +45,28 @@ export interface RemotesState {
   firstPage?: FirstPage;
 }
 
-export const remotesStore = createStore<RemotesState>()(() => ({ registry: { state: 'loading' }, remotes: {} }));
-
-export function setFirstPage(firstPage: FirstPage): void {
-  remotesStore.setState({ firstPage });
-}
-
 const EMPTY: RemoteStatus = { state: 'not-loaded', problems: [] };
 
-export function statusOf(name: RemoteName): RemoteStatus {
-  return remotesStore.getState().remotes[name] ?? EMPTY;
+/** The remote host's status: what the remotes panel and the override badge show, one per host. */
+export function createRemoteStatus() {
+  const store = createStore<RemotesState>()(() => ({ registry: { state: 'loading' }, remotes: {} }));
+  return {
+    store,
+    statusOf(name: RemoteName): RemoteStatus {
+      return store.getState().remotes[name] ?? EMPTY;
+    },
+    updateStatus(name: RemoteName, change: Partial<RemoteStatus>): void {
+      store.setState((state) => ({
+        remotes: { ...state.remotes, [name]: { ...EMPTY, ...state.remotes[name], ...change } },
+      }));
+    },
+    setRegistryState(registry: RegistryState): void {
+      store.setState({ registry });
+    },
+    setFirstPage(firstPage: FirstPage): void {
+      store.setState({ firstPage });
+    },
+  };
 }
 
-export function updateStatus(name: RemoteName, change: Partial<RemoteStatus>): void {
-  remotesStore.setState((state) => ({
-    remotes: { ...state.remotes, [name]: { ...EMPTY, ...state.remotes[name], ...change } },
-  }));
-}
-
-export function setRegistryState(registry: RegistryState): void {
-  remotesStore.setState({ registry });
-}
+export type RemoteStatusStore = ReturnType<typeof createRemoteStatus>;

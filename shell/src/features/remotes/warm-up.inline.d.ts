@@ -1,4 +1,5 @@
-// What the inline warm-up script finds around it at build time (see shell/rspack.config.ts).
+// What the inline warm-up script finds around it at build time (see shell/rspack.config.ts), and
+// the one global it leaves for the shell.
 import type {
   hintRemoteFiles as HintRemoteFiles,
   pageFiles as PageFiles,
@@ -13,8 +14,18 @@ declare global {
   const shellSharedFiles: typeof ShellSharedFiles;
   const hintRemoteFiles: typeof HintRemoteFiles;
 
+  /** What index.html's inline warm-up started before any bundle ran, for the shell's remote host (remote-host.ts). */
+  interface DevhubBoot {
+    /** The registry request: the host reads the registry from it, so it is fetched once. */
+    registry?: Promise<Response>;
+    /** The current route's manifest request, once the registry named it: the loader never asks a second time. */
+    manifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
+    /** On a prerendered page, the hints set aside for the page's first paint to start (first-paint.ts). */
+    warmUp?: () => void;
+  }
+
   interface Window {
-    /** On a prerendered page, the warm-up's hints, left for the page's first paint to start (first-paint.ts). */
-    __devhubWarmUp?: () => void;
+    /** Read once by the remote host as it is created, then cleared. */
+    __devhubBoot?: DevhubBoot;
   }
 }

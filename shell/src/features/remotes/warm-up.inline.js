@@ -1,25 +1,29 @@
 // @ts-check
 /* Inlined into index.html after remote-files.js (see shell/rspack.config.ts): it runs while the
  * shell's bundle is still downloading, reads the registry once, finds the current path among the
- * routes it lists with each pin, fetches that remote's manifest (the loader waits for this request
- * instead of making its own, see manifests.ts) and hints the remote's entry, the page's files and the shared modules it imports, so they are on their way
- * before the shell asks for them. On a prerendered page the registry is read at once and the rest
- * waits for the page's first paint, which then starts it with the shell (first-paint.ts).
+ * routes it lists with each pin, fetches that remote's manifest and hints the remote's entry, the
+ * page's files and the shared modules it imports, so they are on their way before the shell asks
+ * for them. On a prerendered page the registry is read at once and the rest waits for the page's
+ * first paint, which then starts it with the shell (first-paint.ts). What it started is left in
+ * one global, window.__devhubBoot, which the shell's remote host takes over as it is created
+ * (remote-host.ts): the registry and the manifest are each requested once.
  * Plain script: no bundler, no modules. */
 (function () {
   var registry = fetch('/remotes.json');
-  window.__devhubRegistry = registry;
+  /** @type {DevhubBoot} */
+  var boot = { registry: registry };
+  window.__devhubBoot = boot;
   if (location.search.indexOf('mf-override') !== -1) return;
   try {
     if (localStorage.getItem('mf-overrides')) return;
   } catch {
     // Without storage there is no stored override either.
   }
-  if (document.documentElement.hasAttribute(PRERENDERED_ATTRIBUTE)) window.__devhubWarmUp = warmUp;
+  if (document.documentElement.hasAttribute(PRERENDERED_ATTRIBUTE)) boot.warmUp = warmUp;
   else warmUp();
 
   function warmUp() {
-    window.__devhubManifest = registry
+    boot.manifest = registry
       .then(function (response) {
         return response.clone().json();
       })

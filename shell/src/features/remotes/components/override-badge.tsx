@@ -1,14 +1,15 @@
 import { useStore } from 'zustand';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { storeOverrides } from '../overrides';
-import { remotesStore, type RemotesState } from '../remote-status';
+import { useRemoteHost } from '../remote-host-context';
+import type { RemotesState } from '../remote-status';
 import styles from './override-badge.module.css';
 
 const selectRemotes = (state: RemotesState) => state.remotes;
 
 /** Visible whenever a per-browser override is in force, so nobody forgets they are testing another build. */
 export function OverrideBadge() {
-  const remotes = useStore(remotesStore, selectRemotes);
+  const remotes = useStore(useRemoteHost().status.store, selectRemotes);
   const active = Object.entries(remotes).filter(([, status]) => status?.override);
   if (active.length === 0) return null;
   const clear = () => {

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -10,7 +11,8 @@ import {
   manifestUrl,
   remoteManifest,
 } from '../../../test/federation-fixtures';
-import { startRemotes } from '../remote-loader';
+import { createRemoteHost, type RemoteHost } from '../remote-host';
+import { RemoteHostContext } from '../remote-host-context';
 import { RemotePage } from './remote-page';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -22,17 +24,21 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 const runtime = { loadRemote: jest.mocked(loadRemote) };
 
 describe('RemotePage', () => {
+  let host: RemoteHost;
+  /** In the host of this test: no page loaded by another test is cached in it. */
+  const inHost = (ui: ReactElement) => <RemoteHostContext.Provider value={host}>{ui}</RemoteHostContext.Provider>;
   beforeAll(() => installShellRecord());
   beforeEach(() => {
     server.use(...environmentHandlers());
-    startRemotes();
+    host = createRemoteHost();
+    host.startRemotes();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => jest.restoreAllMocks());
 
   it('holds the page area with a skeleton while the page loads, then shows the page', async () => {
     runtime.loadRemote.mockResolvedValueOnce({ CartPage: () => <p>giỏ hàng đã tải</p> });
-    renderWithProviders(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />);
+    renderWithProviders(inHost(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />));
     expect(screen.getByRole('status')).toHaveTextContent('Đang tải nội dung…');
     expect(await screen.findByText('giỏ hàng đã tải')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -41,7 +47,7 @@ describe('RemotePage', () => {
   it('shows the page in the same turn its module arrives, with no Suspense reveal timer to wait for', async () => {
     let arrive!: (module: object) => void;
     runtime.loadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
-    renderWithProviders(<RemotePage module="account/ProfilePage" props={{}} what={PAGE_NAMES.profile} />);
+    renderWithProviders(inHost(<RemotePage module="account/ProfilePage" props={{}} what={PAGE_NAMES.profile} />));
     await screen.findByRole('status');
     await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('account/ProfilePage'));
 
@@ -74,10 +80,12 @@ describe('RemotePage', () => {
       id === `account/${name}` ? page() : { [`Other${name}`]: () => <h1>trang khác đã tải</h1> },
     );
     renderWithProviders(
-      <>
-        <RemotePage module={`account/${name}`} props={{}} what="trang lịch sử đơn hàng" />
-        <RemotePage module={sibling} props={{}} what={PAGE_NAMES.cart} />
-      </>,
+      inHost(
+        <>
+          <RemotePage module={`account/${name}`} props={{}} what="trang lịch sử đơn hàng" />
+          <RemotePage module={sibling} props={{}} what={PAGE_NAMES.cart} />
+        </>,
+      ),
     );
     expect(await screen.findByRole('heading', { name: 'trang khác đã tải' })).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
@@ -90,7 +98,9 @@ describe('RemotePage', () => {
     runtime.loadRemote.mockResolvedValueOnce({
       ListingPage: ({ kind }: { kind: string }) => <h1>danh sách {kind}</h1>,
     });
-    renderWithProviders(<RemotePage module="catalog/ListingPage" props={{ kind: 'docs' }} what={PAGE_NAMES.listing} />);
+    renderWithProviders(
+      inHost(<RemotePage module="catalog/ListingPage" props={{ kind: 'docs' }} what={PAGE_NAMES.listing} />),
+    );
     expect(await screen.findByRole('heading', { name: 'danh sách docs' })).toBeInTheDocument();
   });
 
@@ -98,7 +108,9 @@ describe('RemotePage', () => {
     runtime.loadRemote
       .mockRejectedValueOnce(new Error('ScriptExternalLoadError: remoteEntry.js'))
       .mockResolvedValueOnce({ RepoPage: () => <h1>kho đã tải</h1> });
-    const { user } = renderWithProviders(<RemotePage module="account/RepoPage" props={{}} what={PAGE_NAMES.repo} />);
+    const { user } = renderWithProviders(
+      inHost(<RemotePage module="account/RepoPage" props={{}} what={PAGE_NAMES.repo} />),
+    );
 
     expect(await screen.findByRole('heading', { name: 'Không tải được nội dung' })).toBeInTheDocument();
     expect(screen.getByText(/Không tải được trang kho lưu trữ/)).toBeInTheDocument();
@@ -114,7 +126,7 @@ describe('RemotePage', () => {
         throw new Error('render exploded');
       },
     });
-    renderWithProviders(<RemotePage module="account/SettingPage" props={{}} what={PAGE_NAMES.setting} />);
+    renderWithProviders(inHost(<RemotePage module="account/SettingPage" props={{}} what={PAGE_NAMES.setting} />));
     expect(await screen.findByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
     expect(screen.getByText('render exploded')).toBeInTheDocument();
   });
@@ -125,7 +137,7 @@ describe('RemotePage', () => {
         HttpResponse.json(remoteManifest('auth', { exports: { '@devhub/shared/strings': ['AUTH_BANNER'] } })),
       ),
     );
-    renderWithProviders(<RemotePage module="auth/SignUpPage" props={{}} what={PAGE_NAMES.signUp} />);
+    renderWithProviders(inHost(<RemotePage module="auth/SignUpPage" props={{}} what={PAGE_NAMES.signUp} />));
 
     expect(await screen.findByRole('heading', { name: 'Không tải được nội dung' })).toBeInTheDocument();
     expect(

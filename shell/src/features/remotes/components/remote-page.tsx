@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
-import { loadPage, loadedPage, type PageComponent } from '../remote-loader';
+import { useRemoteHost } from '../remote-host-context';
+import type { PageComponent } from '../remote-loader';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteSkeleton } from './remote-skeleton';
 
@@ -45,14 +46,15 @@ function LoadedPage<K extends RemoteModuleId>({
   props: PageProps;
   fresh: boolean;
 }) {
-  const cached = fresh ? undefined : loadedPage(module);
+  const host = useRemoteHost();
+  const cached = fresh ? undefined : host.loadedPage(module);
   const [state, setState] = useState<LoadState<K>>(cached ? { page: cached } : null);
   // One request per mount, even when development's strict mode runs the effect twice.
   const request = useRef<Promise<PageComponent<K>> | null>(null);
   useEffect(() => {
     if (state) return;
     let live = true;
-    request.current ??= loadPage(module, { fresh });
+    request.current ??= host.loadPage(module, { fresh });
     request.current.then(
       (page) => live && setState({ page }),
       (error: unknown) => live && setState({ error }),
@@ -60,7 +62,7 @@ function LoadedPage<K extends RemoteModuleId>({
     return () => {
       live = false;
     };
-  }, [module, fresh, state]);
+  }, [host, module, fresh, state]);
 
   if (state && 'error' in state) throw state.error;
   if (!state) return <RemoteSkeleton />;

@@ -4,8 +4,8 @@ import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
 import { FederationInternalsError, sharedModuleStates, type SharedModuleState } from '../federation-internals';
-import { inspectRemote } from '../remote-loader';
-import { remotesStore, type RemotesState } from '../remote-status';
+import { useRemoteHost } from '../remote-host-context';
+import type { RemotesState } from '../remote-status';
 import styles from './remotes-panel.module.css';
 
 const TEXT = SHELL_TEXT.remotesPanel;
@@ -26,14 +26,15 @@ function readSingletons(): { rows: SharedModuleState[] } | { error: string } {
 /** /__remotes: what the registry pins, what each remote build is and whether it fits, what the runtime loaded. */
 export function RemotesPanel() {
   usePageTitle(PAGE_TITLES.remotes);
-  const remotes = useStore(remotesStore, selectRemotes);
-  const registry = useStore(remotesStore, selectRegistry);
-  const firstPage = useStore(remotesStore, selectFirstPage);
+  const host = useRemoteHost();
+  const remotes = useStore(host.status.store, selectRemotes);
+  const registry = useStore(host.status.store, selectRegistry);
+  const firstPage = useStore(host.status.store, selectFirstPage);
   const [refreshes, refresh] = useReducer((count: number) => count + 1, 0);
   // Every remote's manifest is read and checked, so those not loaded yet show their version too.
   useEffect(() => {
-    if (registry.state === 'ready') for (const name of REMOTE_NAMES) void inspectRemote(name);
-  }, [registry.state, refreshes]);
+    if (registry.state === 'ready') for (const name of REMOTE_NAMES) void host.inspectRemote(name);
+  }, [host, registry.state, refreshes]);
   const singletons = readSingletons();
 
   return (

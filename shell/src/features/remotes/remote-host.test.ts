@@ -1,0 +1,69 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { server } from '../../../../test-support/msw-server';
+import { REGISTRY, environmentHandlers, installShellRecord, manifestUrl } from '../../test/federation-fixtures';
+import { createRemoteHost } from './remote-host';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+function HomePage() {
+  return null;
+}
+
+/** Counts the requests made for each URL. */
+function countRequests() {
+  const seen: Record<string, number> = {};
+  server.events.on('request:start', ({ request }) => {
+    seen[request.url] = (seen[request.url] ?? 0) + 1;
+  });
+  return seen;
+}
+
+describe('the remote host', () => {
+  beforeAll(() => installShellRecord());
+  beforeEach(() => {
+    window.__devhubBoot = undefined;
+    jest.mocked(loadRemote).mockResolvedValue({ HomePage });
+  });
+  afterEach(() => server.events.removeAllListeners());
+
+  it("takes over what index.html's warm-up started, once: the registry and the first manifest are requested once", async () => {
+    server.use(...environmentHandlers());
+    const requests = countRequests();
+    const registry = fetch('/remotes.json');
+    const manifest = Promise.resolve({ url: manifestUrl('catalog'), response: fetch(manifestUrl('catalog')) });
+    window.__devhubBoot = { registry, manifest };
+
+    const host = createRemoteHost();
+    expect(window.__devhubBoot).toBeUndefined();
+    host.startRemotes();
+    await expect(host.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+
+    expect(requests['http://localhost/remotes.json']).toBe(1);
+    expect(requests[manifestUrl('catalog')]).toBe(1);
+    // A host created later finds nothing left: it makes its own requests.
+    const later = createRemoteHost();
+    later.startRemotes();
+    await later.loadPage('catalog/HomePage');
+    expect(requests['http://localhost/remotes.json']).toBe(2);
+  });
+
+  it('keeps its pages, routes and status to itself', async () => {
+    server.use(...environmentHandlers({ ...REGISTRY, environment: 'first' }));
+    const first = createRemoteHost();
+    first.startRemotes();
+    await first.loadPage('catalog/HomePage');
+    first.routes.setRoutes([]);
+
+    const second = createRemoteHost();
+    expect(second.loadedPage('catalog/HomePage')).toBeUndefined();
+    expect(second.routes.store.getState()).toEqual({ state: 'loading' });
+    expect(second.status.statusOf('catalog').state).toBe('not-loaded');
+    expect(first.status.statusOf('catalog').state).toBe('loaded');
+    expect(first.status.store.getState().registry).toEqual({ state: 'ready', environment: 'first' });
+    expect(second.status.store.getState().registry).toEqual({ state: 'loading' });
+  });
+});
