@@ -1,8 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { CliError } from './lib/cli.mjs';
-import { setSourceMapsAside, sourceMapsDirFor } from './deploy.mjs';
+import { startAzurite, connectionStringFor, freePort } from './lib/azurite-test-server.mjs';
+import { ROOT } from './lib/apps.mjs';
+import { sealVersion, sri } from './lib/integrity.mjs';
+import { CONNECTION_STRING_VARIABLE, initBlobStorage, openStorage } from './lib/storage.mjs';
+import { inside, publishVersion, setSourceMapsAside, sourceMapsDirFor } from './deploy.mjs';
 
 describe("a deploy's source maps", () => {
   let dir;
@@ -50,5 +55,164 @@ describe("a deploy's source maps", () => {
   it("let a dependency's own comment inside the code be (it names a map that was never emitted)", () => {
     write('build/server.remoteEntry.cjs', 'var a=1;\n//# sourceMappingURL=browser.cjs.map\nvar b=2;\n');
     expect(setSourceMapsAside(join(dir, 'build'), join(dir, 'maps'))).toBe(0);
+  });
+});
+
+describe('the paths a deploy builds', () => {
+  it('stay inside the deploy folder', () => {
+    expect(inside('/srv/.deploy', 'remote-catalog', '1.2.0')).toBe('/srv/.deploy/remote-catalog/1.2.0');
+    for (const parts of [['..', 'x'], ['remote-catalog', '../../etc'], ['remote-catalog', '..'], []]) {
+      expect(() => inside('/srv/.deploy', ...parts)).toThrow(/leads out of \/srv\/\.deploy: nothing written$/);
+    }
+  });
+});
+
+/** A built, sealed version folder, as deploy has it before publishing. */
+function builtVersion(dir, version, { entry = '/* entry */', publishedAt = '2026-01-01T00:00:00.000Z' } = {}) {
+  mkdirSync(join(dir, 'static/js'), { recursive: true });
+  writeFileSync(join(dir, 'remoteEntry.js'), entry);
+  writeFileSync(join(dir, 'static/js/page.0123abcd.js'), '/* page */');
+  writeFileSync(
+    join(dir, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { buildInfo: { buildVersion: version, buildHash: `h-${entry.length}`, publishedAt } } }),
+  );
+  sealVersion(dir);
+  return { remote: 'catalog', pkg: 'remote-catalog', version, dir, buildHash: `h-${entry.length}`, publishedAt };
+}
+
+describe('publishing a version to a store', () => {
+  let azurite;
+  let dir;
+  const saved = process.env[CONNECTION_STRING_VARIABLE];
+  beforeAll(async () => {
+    azurite = await startAzurite();
+    process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
+    await initBlobStorage('azblob://deploys', []);
+  });
+  afterAll(async () => {
+    await azurite?.stop();
+    if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
+    else process.env[CONNECTION_STRING_VARIABLE] = saved;
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'devhub-publish-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  let run = 0;
+  const stores = [
+    ['a folder', () => openStorage(join(dir, 'store'))],
+    ['Azure Blob Storage', () => openStorage(`azblob://deploys/run-${(run += 1)}`)],
+  ];
+
+  /** Every key of the store and its bytes. */
+  const contents = async (storage) =>
+    Object.fromEntries(
+      await Promise.all(
+        (await storage.list()).map(async (key) => [key, (await storage.read(key)).bytes.toString('utf8')]),
+      ),
+    );
+
+  describe.each(stores)('in %s', (_, open) => {
+    it('writes every file and lists the version in the index with its digest', async () => {
+      const storage = open();
+      const entry = await publishVersion(storage, builtVersion(join(dir, 'a'), '1.0.0'));
+      expect(await storage.list()).toEqual([
+        'remote-catalog/1.0.0/mf-manifest.json',
+        'remote-catalog/1.0.0/remoteEntry.js',
+        'remote-catalog/1.0.0/static/js/page.0123abcd.js',
+        'remote-catalog/versions.json',
+      ]);
+      const index = JSON.parse((await storage.read('remote-catalog/versions.json')).bytes.toString('utf8'));
+      expect(index.versions).toEqual([entry]);
+      expect(entry.integrity).toBe(sri(readFileSync(join(dir, 'a/mf-manifest.json'))));
+    });
+
+    it('refuses a second publish of the version with other bytes at the first file, the stored bytes unchanged', async () => {
+      const storage = open();
+      await publishVersion(storage, builtVersion(join(dir, 'a'), '1.0.0'));
+      const before = await contents(storage);
+      await expect(
+        publishVersion(storage, builtVersion(join(dir, 'b'), '1.0.0', { entry: '/* other */' })),
+      ).rejects.toThrow(
+        /^remote-catalog@1\.0\.0 is already published at \S+remote-catalog\/1\.0\.0\/remoteEntry\.js with other bytes; published versions are immutable: bump the version in package\.json$/,
+      );
+      expect(await contents(storage)).toEqual(before);
+    });
+
+    it('completes a half-published version when its files are the same bytes, and only then', async () => {
+      const storage = open();
+      const first = builtVersion(join(dir, 'a'), '1.0.0');
+      // A deploy that died after its first file: the same build retried later (another publish date).
+      await storage.createIfAbsent('remote-catalog/1.0.0/remoteEntry.js', readFileSync(join(dir, 'a/remoteEntry.js')));
+      await storage.createIfAbsent(
+        'remote-catalog/1.0.0/mf-manifest.json',
+        readFileSync(join(dir, 'a/mf-manifest.json')),
+      );
+      const retry = builtVersion(join(dir, 'b'), '1.0.0', { publishedAt: '2026-02-02T00:00:00.000Z' });
+      const entry = await publishVersion(storage, retry);
+      expect(entry).toMatchObject({ version: '1.0.0', publishedAt: first.publishedAt });
+      expect((await storage.read('remote-catalog/1.0.0/mf-manifest.json')).bytes).toEqual(
+        readFileSync(join(dir, 'a/mf-manifest.json')),
+      );
+      expect(await storage.list('remote-catalog/')).toHaveLength(4);
+
+      await storage.createIfAbsent('remote-catalog/2.0.0/remoteEntry.js', '/* what another build wrote */');
+      const before = await contents(storage);
+      await expect(publishVersion(storage, builtVersion(join(dir, 'c'), '2.0.0'))).rejects.toThrow('with other bytes');
+      expect(await contents(storage)).toEqual(before);
+    });
+  });
+});
+
+/** Runs `npm run deploy -- <args>` as a command, with the given connection string. */
+function deployCommand(args, connectionString) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/deploy.mjs'), ...args], {
+      env: { ...process.env, [CONNECTION_STRING_VARIABLE]: connectionString },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('deploy --to azblob://… when the store cannot be used: one line, exit 1, before building', () => {
+  let azurite;
+  beforeAll(async () => {
+    azurite = await startAzurite();
+  });
+  afterAll(() => azurite?.stop());
+
+  const wrongKey = Buffer.from('a key this account does not have').toString('base64');
+
+  it.each([
+    [
+      'nothing listens',
+      async () => connectionStringFor(await freePort()),
+      /^deploy: the blob storage at http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1 is unreachable \(ECONNREFUSED\): is it running, and is AZURE_STORAGE_CONNECTION_STRING right\?$/,
+    ],
+    [
+      'the credentials are wrong',
+      async () => connectionStringFor(azurite.port, { key: wrongKey }),
+      /^deploy: the blob storage at \S+ refused the credentials \(HTTP 403 \w+\): check AZURE_STORAGE_CONNECTION_STRING$/,
+    ],
+    [
+      'the container is missing',
+      async () => azurite.connectionString,
+      /^deploy: the container "nowhere" does not exist at \S+: create it with "npm run remotes -- init-storage azblob:\/\/nowhere"$/,
+    ],
+  ])('%s', async (_, connectionString, line) => {
+    const { code, stdout, stderr } = await deployCommand(
+      ['catalog', '--to', 'azblob://nowhere/team', '--source-maps', join(tmpdir(), 'devhub-unused-maps')],
+      await connectionString(),
+    );
+    expect(code).toBe(1);
+    expect(stdout).not.toMatch(/Building/);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(line)]);
+    expect(stderr).not.toContain(wrongKey);
   });
 });

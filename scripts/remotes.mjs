@@ -1,8 +1,12 @@
-// `npm run remotes -- <list|use|rollback|doctor> …`: pin, roll back and check the remote
-// versions an environment's shell loads. The shell reads the registry at runtime, so none
-// of this needs a shell rebuild.
+// `npm run remotes -- <list|use|rollback|doctor|prerender|init-storage> …`: pin, roll back and
+// check the remote versions an environment's shell loads. The shell reads the registry at
+// runtime, so none of this needs a shell rebuild. A registry is a file or a blob on Azure Blob
+// Storage (`--registry azblob://<container>/<prefix>/remotes.<env>.json`, scripts/lib/storage.mjs).
 import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
+import { basename, dirname } from 'node:path';
+import { APPS } from './lib/apps.mjs';
 import { registryPath } from './lib/registry-file.mjs';
+import { initBlobStorage, isBlobAddress, openStorage, openStorageOf, parseBlobAddress } from './lib/storage.mjs';
 import {
   describePrerender,
   localSources,
@@ -14,8 +18,11 @@ import { doctor, formatTable, list, rollback, use } from './lib/remotes-commands
 
 const OPTIONS_USAGE = `options:
   --env <env>            the environment: shell/public/remotes.<env>.json (default: remotes.json)
-  --file <registry.json> the registry file itself, instead of --env
-  --deploy-dir <dir>     where relative /deploy/… entries are on disk (default .deploy)
+  --registry <file|URL>  the registry itself, instead of --env: a file, or a blob
+                         azblob://<container>/<prefix>/remotes.<env>.json (credentials from
+                         AZURE_STORAGE_CONNECTION_STRING); --file is the same option
+  --deploy-dir <dir|URL> where relative /deploy/… entries are published: a folder or an
+                         azblob://<container>/<prefix> (default .deploy; beside a registry in a blob store)
   --base-url <url>       check relative entries over HTTP against this origin instead
   --timeout <ms>         how long to wait for a manifest or an entry script
   --shell <folder|URL>   the shell build the environment serves (default: shell/dist, or --base-url)
@@ -35,6 +42,11 @@ const COMMANDS = {
   },
   doctor: { args: [], about: 'checks every pinned remote against the shell build, and what is prerendered' },
   prerender: { args: [], about: 'renders the public routes with the pinned versions (shell/dist-server)' },
+  'init-storage': {
+    args: ['<azblob://container[/prefix]>'],
+    about:
+      "creates the container (public read, as a CDN's origin) and the CORS rules that let the preview's origins read it; with --env, copies that environment's registry file to <prefix>/remotes.<env>.json if none is there. Running it again changes nothing",
+  },
 };
 
 /** @param {keyof typeof COMMANDS} name */
@@ -62,6 +74,7 @@ async function main() {
     options: {
       env: { type: 'string' },
       file: { type: 'string' },
+      registry: { type: 'string' },
       'deploy-dir': { type: 'string' },
       'base-url': { type: 'string' },
       timeout: { type: 'string' },
@@ -86,8 +99,9 @@ async function main() {
   const timeoutMs = values.timeout ? Number(values.timeout) : undefined;
   if (timeoutMs !== undefined && !(timeoutMs > 0))
     throw new CliError('--timeout must be a positive number of milliseconds');
+  if (command === 'init-storage') return initStorage(/** @type {string} */ (remote), values.env);
   const options = {
-    registryFile: values.file ?? registryPath(values.env),
+    registryFile: values.registry ?? values.file ?? registryPath(values.env),
     deployDir: values['deploy-dir'],
     baseUrl: values['base-url'],
     shell: values.shell,
@@ -95,6 +109,10 @@ async function main() {
   };
   const outDir = values['prerender-dir'] ?? prerenderDir(options.registryFile);
   const prerender = async () => {
+    if (isBlobAddress(options.registryFile)) {
+      console.warn(`⚠ not prerendered: the registry is at ${options.registryFile}; its routes render in the browser`);
+      return;
+    }
     if (options.shell && /^https?:/.test(options.shell)) {
       console.warn(`⚠ not prerendered: the shell build is at ${options.shell}; prerender where it is built`);
       return;
@@ -114,7 +132,7 @@ async function main() {
 
   switch (command) {
     case 'list':
-      console.log(formatTable(list(options), ['remote', 'version', 'entry', 'previous']));
+      console.log(formatTable(await list(options), ['remote', 'version', 'entry', 'previous']));
       return 0;
     case 'use': {
       const result = await use({ ...options, remote, version });
@@ -133,14 +151,17 @@ async function main() {
       return 0;
     }
     case 'doctor': {
-      const { rows, ok, shell } = await doctor(options);
+      const { rows, ok, shell, unfinished } = await doctor(options);
       console.log(`Shell build: ${shell}\n`);
       console.log(formatTable(rows, ['remote', 'version', 'manifest', 'compatible', 'entry', 'integrity']));
       console.log(`\nPinned digests:\n${rows.map((row) => `  ${row.remote}: ${row.digest}`).join('\n')}`);
       for (const row of rows) for (const problem of row.problems) console.error(`✗ ${problem}`);
-      const rendered = describePrerender(prerenderStatus({ registryFile: options.registryFile, outDir }), outDir);
-      if (rendered.info) console.log(`\n${rendered.info}`);
-      for (const warning of rendered.warnings) console.warn(`⚠ ${warning}`);
+      for (const line of unfinished) console.warn(`⚠ ${line}`);
+      if (!isBlobAddress(options.registryFile)) {
+        const rendered = describePrerender(prerenderStatus({ registryFile: options.registryFile, outDir }), outDir);
+        if (rendered.info) console.log(`\n${rendered.info}`);
+        for (const warning of rendered.warnings) console.warn(`⚠ ${warning}`);
+      }
       console.log(ok ? '\nAll remotes healthy.' : '\nProblems found.');
       return ok ? 0 : 1;
     }
@@ -150,6 +171,35 @@ async function main() {
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+/**
+ * `init-storage`: the container, its CORS rules for the preview's origins, and with an
+ * environment its registry, each only if missing.
+ *
+ * @param {string} address
+ * @param {string | undefined} env
+ */
+async function initStorage(address, env) {
+  if (!isBlobAddress(address))
+    throw new UsageError(`init-storage takes an azblob://<container>[/<prefix>] address, got ${address}`);
+  const { container, prefix } = parseBlobAddress(address);
+  const origins = APPS.filter((app) => app.kind === 'host').flatMap((app) =>
+    ['http', 'https'].flatMap((scheme) => [`${scheme}://localhost:${app.port}`, `${scheme}://127.0.0.1:${app.port}`]),
+  );
+  const created = await initBlobStorage(`azblob://${container}`, origins);
+  console.log(
+    `azblob://${container}: ${created ? 'created' : 'already there'}; CORS lets ${origins.join(', ')} read it`,
+  );
+  if (env === undefined) return 0;
+  const source = registryPath(env);
+  const target = `azblob://${container}/${prefix ? `${prefix}/` : ''}${basename(source)}`;
+  const { storage, key } = openStorageOf(target);
+  const read = await openStorage(dirname(source)).read(basename(source));
+  if (!read) throw new CliError(`${source} does not exist: no registry to start ${target} from`);
+  const written = await storage.createIfAbsent(key, read.bytes);
+  console.log(written ? `${target}: copied from ${source}` : `${target}: already there, left as it is`);
+  return 0;
 }
 
 runCli('remotes', main);

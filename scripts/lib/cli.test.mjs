@@ -139,7 +139,7 @@ describe('remotes', () => {
     const none = await run('scripts/remotes.mjs', []);
     expect(none.code).toBe(1);
     expect(lines(none.stderr)).toEqual([
-      'remotes: which command? (list, use, rollback, doctor, prerender) (see --help)',
+      'remotes: which command? (list, use, rollback, doctor, prerender, init-storage) (see --help)',
     ]);
     const use = await run('scripts/remotes.mjs', ['use', 'catalog']);
     expect(use.code).toBe(1);
@@ -148,7 +148,7 @@ describe('remotes', () => {
     ]);
     const unknown = await run('scripts/remotes.mjs', ['bogus']);
     expect(lines(unknown.stderr)).toEqual([
-      'remotes: unknown command "bogus" (list, use, rollback, doctor, prerender) (see --help)',
+      'remotes: unknown command "bogus" (list, use, rollback, doctor, prerender, init-storage) (see --help)',
     ]);
   });
 });

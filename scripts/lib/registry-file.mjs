@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { describeRegistryProblem, validateRegistry } from '@devhub/contracts/registry';
 import { CliError } from './cli.mjs';
+import { openStorageOf } from './storage.mjs';
 import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
 
 /** @typedef {import('@devhub/contracts/registry').Registry} Registry */
@@ -138,32 +139,48 @@ export async function withRegistryLock(file, work) {
 const MAX_ATTEMPTS = 8;
 
 /**
- * Compare-and-swap on the registry: reads it (with its tag), lets `change` check and edit a copy
- * outside the lock (the checks read manifests over the network), then writes under the lock only
- * if the file still has the tag it was read with. When another command wrote in between, it
- * reads again and runs `change` again on what is there now (so its checks see the new pins), at
- * most MAX_ATTEMPTS times. `change` returns what the command reports, or `undefined` for nothing
- * to write.
+ * A registry wherever it is kept: a file on this machine or a blob (`azblob://<container>/<prefix>/remotes.<env>.json`),
+ * read with the tag (ETag) a compare-and-swap writes against.
+ *
+ * @param {string} address
+ * @returns {Promise<{ registry: Registry, etag: string, where: string }>}
+ */
+export async function readRegistryAt(address) {
+  const { storage, key } = openStorageOf(address);
+  const where = storage.describe(key);
+  const read = await storage.read(key);
+  if (!read) throw new CliError(`${where} does not exist`);
+  return { registry: parseRegistry(where, read.bytes.toString('utf8')), etag: read.etag, where };
+}
+
+/**
+ * Compare-and-swap on the registry, wherever it is kept (scripts/lib/storage.mjs): reads it with
+ * its tag, lets `change` check and edit a copy (the checks read manifests over the network), then
+ * writes only if the registry still has the tag it was read with (in a folder under the lock, on
+ * object storage with If-Match). When another command wrote in between, it reads again and runs
+ * `change` again on what is there now (so its checks see the new pins), at most MAX_ATTEMPTS
+ * times, a little apart. `change` returns what the command reports, or `undefined` for nothing to
+ * write. The registry is replaced whole or not at all: nobody ever reads half of one.
  *
  * @template T
- * @param {string} file
+ * @param {string} address  a registry file or an azblob:// URL of one
  * @param {(registry: Registry) => Promise<{ registry?: Registry, result: T }>} change
+ * @param {{ pauseMs?: (attempt: number) => number }} [options]  the pause before each new attempt
  * @returns {Promise<T>}
  */
-export async function updateRegistry(file, change) {
+export async function updateRegistry(address, change, { pauseMs = (attempt) => Math.random() * 50 * attempt } = {}) {
+  const { storage, key } = openStorageOf(address);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const { registry, tag } = readTaggedRegistry(file);
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, pauseMs(attempt)));
+    const { registry, etag } = await readRegistryAt(address);
     const outcome = await change(registry);
     const changed = outcome.registry;
     if (!changed) return outcome.result;
-    const written = await withRegistryLock(file, () => {
-      if (!existsSync(file) || tagOf(readFileSync(file, 'utf8')) !== tag) return false;
-      writeRegistry(file, changed);
-      return true;
-    });
-    if (written) return outcome.result;
+    if (await storage.replaceIfUnchanged(key, `${JSON.stringify(changed, null, 2)}\n`, etag)) return outcome.result;
   }
-  throw new CliError(`${file} kept changing while this command wrote it (${MAX_ATTEMPTS} attempts): run it again`);
+  throw new CliError(
+    `${storage.describe(key)} kept changing while this command wrote it (${MAX_ATTEMPTS} attempts): nothing written, run it again`,
+  );
 }
 
 /**

@@ -4,15 +4,25 @@
 // (its compatibility record), never against the source tree.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
 import { MANIFEST_ROUTES_KEY, pathConflicts, routeTableProblems, unknownRules } from '@devhub/contracts/routes';
+import { join } from 'node:path';
 import semver from 'semver';
 import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
-import { CliError, REMOTE_NAMES, readRegistry, updateRegistry, versionEntry } from './registry-file.mjs';
+import { CliError, REMOTE_NAMES, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
+import { openStorage } from './storage.mjs';
+import { deploySourceOf, withVersionsOnDisk } from './storage-mirror.mjs';
+import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
+
+const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
+
+/** The package each remote is published as. */
+const PACKAGES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
 
 /**
  * @typedef {object} CommandOptions
- * @property {string} registryFile
- * @property {string} [deployDir]  where relative `/deploy/…` entries live on disk
+ * @property {string} registryFile  a file, or an azblob:// URL of one
+ * @property {string} [deployDir]  where relative `/deploy/…` entries are published: a folder or an
+ *   azblob:// address (default: beside a registry on object storage, else .deploy)
  * @property {string} [baseUrl]  check relative entries over HTTP against this origin instead
  * @property {string} [shell]  the shell build (folder or URL) serving the environment
  * @property {number} [timeoutMs]
@@ -40,8 +50,8 @@ function assertVersion(version) {
 }
 
 /** @param {CommandOptions} options */
-export function list({ registryFile }) {
-  const registry = readRegistry(registryFile);
+export async function list({ registryFile }) {
+  const { registry } = await readRegistryAt(registryFile);
   return REMOTE_NAMES.map((name) => {
     const pin = registry.remotes[name];
     return {
@@ -66,7 +76,22 @@ export function list({ registryFile }) {
  * @param {CommandOptions} options
  * @returns {Promise<{ integrity: string, routes: import('@devhub/contracts/routes').RouteTable }>}
  */
-async function checkedVersion(remote, entry, version, { deployDir, baseUrl, shell, timeoutMs }) {
+function checkedVersion(remote, entry, version, options) {
+  return withVersionsOnDisk(deploySourceOf(options), [{ pkg: PACKAGES[remote] ?? remote, version }], (deployDir) =>
+    checkedVersionOnDisk(remote, entry, version, { ...options, deployDir }),
+  );
+}
+
+/**
+ * checkedVersion, the version's files in a folder (or over HTTP).
+ *
+ * @param {string} remote
+ * @param {string} entry
+ * @param {string} version
+ * @param {CommandOptions} options
+ * @returns {Promise<{ integrity: string, routes: import('@devhub/contracts/routes').RouteTable }>}
+ */
+async function checkedVersionOnDisk(remote, entry, version, { deployDir, baseUrl, shell, timeoutMs }) {
   const what = `${remote}@${version}`;
   const { manifest, location, bytes } = await loadManifest(entry, { deployDir, baseUrl, timeoutMs });
   const integrity = checkManifestDigest(bytes, await indexedDigest(location, version, { timeoutMs }), location);
@@ -235,8 +260,63 @@ async function integrityOf(remote, pin, manifest, location, bytes, problems, tim
  *
  * @param {CommandOptions} options
  */
-export async function doctor({ registryFile, deployDir, baseUrl, shell, timeoutMs }) {
-  const registry = readRegistry(registryFile);
+export async function doctor(options) {
+  const { registry } = await readRegistryAt(options.registryFile);
+  const source = deploySourceOf(options);
+  const pinned = Object.entries(registry.remotes).flatMap(([remote, pin]) =>
+    pin.version ? [{ pkg: PACKAGES[remote] ?? remote, version: pin.version }] : [],
+  );
+  const unfinished = await unfinishedVersions(source);
+  return withVersionsOnDisk(source, pinned, async (deployDir) => ({
+    ...(await doctorOnDisk(registry, { ...options, deployDir })),
+    unfinished,
+  }));
+}
+
+/**
+ * The versions a deploy began and did not finish: files published under `<package>/<version>/`
+ * that the remote's version index does not list. No pin can take them (a pin needs the digest the
+ * index records); the same deploy run again completes them if its files are the same bytes.
+ *
+ * @param {string | undefined} deployDir
+ * @returns {Promise<string[]>}  one line each
+ */
+export async function unfinishedVersions(deployDir) {
+  const storage = openStorage(deployDir ?? DEFAULT_DEPLOY_DIR);
+  /** @type {string[]} */
+  const lines = [];
+  for (const pkg of Object.values(PACKAGES)) {
+    const keys = await storage.list(`${pkg}/`);
+    const index = await storage.read(`${pkg}/versions.json`);
+    /** @type {Set<unknown>} */
+    let listed = new Set();
+    try {
+      listed = new Set((JSON.parse(index?.bytes.toString('utf8') ?? '{}').versions ?? []).map((item) => item?.version));
+    } catch {
+      // An unreadable index lists nothing: every version it should list is reported.
+    }
+    /** @type {Map<string, number>} */
+    const files = new Map();
+    for (const key of keys) {
+      const version = key.split('/')[1] ?? '';
+      if (key.split('/').length > 2) files.set(version, (files.get(version) ?? 0) + 1);
+    }
+    for (const [version, count] of files) {
+      if (!listed.has(version)) {
+        lines.push(
+          `${pkg}@${version} is half-published (${count} file${count === 1 ? '' : 's'}, not in ${pkg}/versions.json): no pin can take it; run its deploy again to complete it`,
+        );
+      }
+    }
+  }
+  return lines;
+}
+
+/**
+ * @param {import('@devhub/contracts/registry').Registry} registry
+ * @param {CommandOptions} options
+ */
+async function doctorOnDisk(registry, { deployDir, baseUrl, shell, timeoutMs }) {
   const { record, location: shellLocation } = await loadShellRecord({ shell, baseUrl, timeoutMs });
   const rows = [];
   for (const remote of REMOTE_NAMES) {

@@ -120,7 +120,7 @@ describe('remotes commands', () => {
       routes: ROUTE_TABLES.catalog,
       previousVersions: ['1.0.0'],
     });
-    expect(list(options()).find((row) => row.remote === 'catalog')).toMatchObject({
+    expect((await list(options())).find((row) => row.remote === 'catalog')).toMatchObject({
       version: '1.1.0',
       previous: '1.0.0',
     });

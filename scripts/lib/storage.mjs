@@ -379,6 +379,7 @@ export async function initBlobStorage(address, origins) {
   const client = serviceClient();
   try {
     const { succeeded } = await client.getContainerClient(container).createIfNotExists({ access: 'blob' });
+    if (origins.length === 0) return succeeded;
     const properties = await client.getProperties();
     const wanted = {
       allowedOrigins: [...origins].sort().join(','),
