@@ -4,11 +4,14 @@
 //
 // The edits are made to the working tree the dev servers watch, and each is put back byte for
 // byte as soon as its text showed (or the test failed), so nobody sharing the tree keeps it.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/dev-start.ts';
 import { ROOT } from '../support/stack.mjs';
+
+const FOOTER_DESCRIPTION =
+  'Nơi tập hợp tài nguyên học tập, công cụ phần mềm và nội dung giáo dục dành cho lập trình viên.';
 
 interface Edit {
   file: string;
@@ -46,11 +49,16 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
   // One stack, one tree: these edits run one after another.
   test.describe.configure({ mode: 'serial' });
 
-  // A failure shows why a page was reloaded: the hot clients say so in one console line.
+  /** What the hot clients said in the console (one line each time one reloads the page, saying why). */
+  let said: string[] = [];
   test.beforeEach(({ page }) => {
+    said = [];
     page.on('console', (message) => {
-      if (message.type() === 'warning') console.log(`[browser] ${message.text()}`);
+      if (message.text().startsWith('[devhub]')) said.push(message.text());
     });
+  });
+  test.afterEach(({}, testInfo) => {
+    if (said.length > 0) testInfo.annotations.push({ type: 'console', description: said.join('\n') });
   });
 
   test("a remote's edit (the catalog's 'Bài nổi bật') shows in place: search text and carousel kept", async ({
@@ -119,5 +127,61 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     );
     await expect(search).toHaveValue('typescript');
     await expectNoReload(page);
+  });
+
+  test('a change to @devhub/shared reloads the page, and one console line says why', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeVisible();
+    await setMarker(page);
+
+    await withEdit(
+      { file: 'shared/src/i18n/strings.ts', from: FOOTER_DESCRIPTION, to: `${FOOTER_DESCRIPTION} (sửa)` },
+      async () => {
+        await expect(footer.getByText(`${FOOTER_DESCRIPTION} (sửa)`, { exact: true })).toBeVisible();
+        // Asked while the edit holds: putting it back reloads the page once more.
+        expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+        expect(said).toEqual([
+          expect.stringMatching(/^\[devhub\] shell: @devhub\/shared changed \(.+\); reloading the page\.$/),
+        ]);
+      },
+    );
+    // The page comes back with the text as it was (another reload, for the restore).
+    await expect(footer.getByText(FOOTER_DESCRIPTION, { exact: true })).toBeVisible();
+  });
+});
+
+// The production builds (`npm run build`, which `npm run test:e2e` runs first) carry none of it.
+test.describe('production bundles', () => {
+  const BUILDS = ['shell/dist', 'shell/dist-server', 'remote-catalog/dist', 'remote-auth/dist', 'remote-account/dist'];
+  /** What a development bundle with Fast Refresh has, and none of a production one may. */
+  const MARKERS = [
+    '$RefreshReg$',
+    '$RefreshSig$',
+    'react-refresh',
+    'injectIntoGlobalHook',
+    'performReactRefresh',
+    '__devhubReactRefresh',
+    'hot-update',
+    'webpackHotUpdate',
+    'webpackHot',
+    'dev-server/client',
+  ];
+
+  test('carry no React Refresh runtime and no hot update client', () => {
+    const found: string[] = [];
+    let scanned = 0;
+    for (const build of BUILDS) {
+      const dir = join(ROOT, build);
+      expect(existsSync(dir), `${build} exists (npm run build)`).toBe(true);
+      for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(m?js|html)$/.test(file)) continue;
+        scanned += 1;
+        const text = readFileSync(join(dir, file), 'utf8');
+        for (const marker of MARKERS) if (text.includes(marker)) found.push(`${build}/${file}: ${marker}`);
+      }
+    }
+    expect(scanned).toBeGreaterThan(0);
+    expect(found).toEqual([]);
   });
 });

@@ -21,9 +21,6 @@ function reload(reason) {
 function reasonOf(error) {
   const message = error instanceof Error ? error.message : String(error);
   const module = /because (\S+) is not accepted/.exec(message)?.[1];
-  if (/[\\/]shared[\\/]src[\\/]/.test(message)) {
-    return `@devhub/shared changed (${module ?? 'a shared module'}), and the page's singletons cannot be swapped in place`;
-  }
   if (module)
     return `${module} changed in a way Fast Refresh cannot apply (it exports more than components, or its exports changed)`;
   return `the update could not be applied (${message.split('\n')[0]})`;
@@ -34,17 +31,29 @@ function upToDate() {
   return announced === undefined || announced.includes(__webpack_hash__);
 }
 
+/** A module of @devhub/shared (its source, wherever it is bundled from). */
+const SHARED_MODULE = /(^|[\\/])shared[\\/]src[\\/]/;
+
 function check() {
   applying = true;
   hot
-    .check(true)
+    .check(false)
     .then((updated) => {
-      applying = false;
       if (!updated) {
         reload('its dev server has no update for this page (it restarted)');
-        return;
+        return undefined;
       }
-      if (!upToDate()) check();
+      // The shell provides @devhub/shared to every remote: swapping its modules in one bundle
+      // would leave the others holding the old ones.
+      const shared = updated.find((id) => SHARED_MODULE.test(String(id)));
+      if (shared !== undefined) {
+        reload(`@devhub/shared changed (${shared}), and every app on the page holds its singletons`);
+        return undefined;
+      }
+      return hot.apply({}).then(() => {
+        applying = false;
+        if (!upToDate()) check();
+      });
     })
     .catch((error) => {
       applying = false;
