@@ -1,0 +1,198 @@
+// `npm run bench:dev`: how long Fast Refresh takes under `npm start`, from saving a file to the
+// change showing in the shell's page, and whether the page kept its state. It runs `npm start`
+// in a copy of the workspace (scripts/lib/workspace-copy.mjs), so the edits never touch the
+// source tree, then edits a remote's text (the catalog's 'Bài nổi bật') and the shell's header
+// text BENCH_DEV_EDITS (10) times each. Timings are reported here, never asserted in tests.
+/* global window, document, requestAnimationFrame, MutationObserver -- code run in the page */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CliError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
+
+const USAGE = `usage: npm run bench:dev
+Runs npm start in a copy of the workspace, edits the catalog's 'Bài nổi bật' text and the shell's
+header text BENCH_DEV_EDITS (10) times each, and prints the median and spread from save to visible
+in the shell's page, and whether the page kept its state (search text, carousel, no reload).
+  -h, --help  this help`;
+
+parseCliOrExit('bench:dev', { usage: USAGE });
+// Loaded once the command line is understood: --help answers without loading a browser driver.
+const { launchBrowser } = await import('../e2e/support/browser.mjs');
+const { freePort } = await import('../e2e/support/files.mjs');
+const { copyWorkspace } = await import('../scripts/lib/workspace-copy.mjs');
+
+const EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
+const READY_TIMEOUT_MS = 300_000;
+const VISIBLE_TIMEOUT_MS = 60_000;
+const PORT_FLAGS = {
+  shell: 'shell-port',
+  catalog: 'catalog-port',
+  auth: 'auth-port',
+  account: 'account-port',
+  'auth-api': 'api-port',
+};
+
+/** The two edits: a file of the copy, the text it holds and the text edit `n` puts there. */
+const CASES = [
+  {
+    name: "remote (catalog 'Bài nổi bật')",
+    file: 'remote-catalog/src/lib/catalog-text.ts',
+    from: "featured: 'Bài nổi bật'",
+    to: (n) => `featured: 'Bài nổi bật đo-${n}'`,
+    shows: (n) => `Bài nổi bật đo-${n}`,
+  },
+  {
+    name: 'shell (header text)',
+    file: 'shell/src/features/layout/components/header.tsx',
+    from: '<span className={styles.logoText}>{PRODUCT_NAME}</span>',
+    to: (n) => `<span className={styles.logoText}>{PRODUCT_NAME} đo-${n}</span>`,
+    shows: (n) => `DevHub đo-${n}`,
+  },
+];
+
+/** `npm start` in the copy, on free ports; resolves once every dev server compiled. */
+async function startDev(root) {
+  const ports = {};
+  for (const id of Object.keys(PORT_FLAGS)) ports[id] = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'devhub-bench-dev-'));
+  const args = Object.entries(PORT_FLAGS).flatMap(([id, flag]) => [`--${flag}`, String(ports[id])]);
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), ...args], {
+    cwd: root,
+    env: { ...process.env, AUTH_API_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(output.includes('DevHub is running') && (output.match(/compiled/gi) ?? []).length >= 4)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new CliError(`npm start in the copy did not get ready:\n${output.slice(-3000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { shellUrl: `http://localhost:${ports.shell}`, stop };
+}
+
+/**
+ * In the page: resolves to the wall-clock time of the first frame painted after `text` is in the
+ * document (a MutationObserver, so no polling interval is measured).
+ */
+function watchFor(page, text) {
+  return page.evaluate(
+    ({ wanted, timeout }) => {
+      window.__benchSeen = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`"${wanted}" did not show`)), timeout);
+        const seen = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          requestAnimationFrame(() => resolve(Date.now()));
+        };
+        const observer = new MutationObserver(() => {
+          if (document.body.textContent.includes(wanted)) seen();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    },
+    { wanted: text, timeout: VISIBLE_TIMEOUT_MS },
+  );
+}
+
+async function pageState(page) {
+  return page.evaluate(() => ({
+    marker: window.__benchMarker,
+    search: document.querySelector('header input[type="search"]')?.value,
+    carousel: document
+      .querySelector('[aria-roledescription="carousel"] [aria-current="true"]')
+      ?.getAttribute('aria-label'),
+  }));
+}
+
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 === 0 ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
+  return { median, min: sorted[0], p25: at(0.25), p75: at(0.75), max: sorted.at(-1) };
+}
+
+async function main() {
+  const copy = copyWorkspace();
+  let dev;
+  let browser;
+  try {
+    console.log(`Workspace copy: ${copy.root}; starting npm start there…`);
+    dev = await startDev(copy.root);
+    browser = await launchBrowser();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
+    await page.goto(`${dev.shellUrl}/`);
+    await page.getByRole('heading', { name: 'Bài nổi bật', exact: true }).waitFor({ timeout: VISIBLE_TIMEOUT_MS });
+    await page.getByRole('banner').getByRole('searchbox').fill('đo thời gian');
+    await page.getByRole('button', { name: 'Trang trình chiếu sau' }).click();
+    await page.evaluate(() => {
+      window.__benchMarker = 1;
+    });
+    const before = await pageState(page);
+
+    const rows = [];
+    for (const edit of CASES) {
+      const times = [];
+      let kept = true;
+      let previous = edit.from;
+      for (let n = 1; n <= EDITS; n += 1) {
+        const next = edit.to(n);
+        await watchFor(page, edit.shows(n));
+        const saved = Date.now();
+        copy.edit(edit.file, (text) => {
+          if (!text.includes(previous)) throw new CliError(`${edit.file} no longer holds ${previous}`);
+          return text.replace(previous, next);
+        });
+        const seen = await page.evaluate(() => window.__benchSeen).catch(() => undefined);
+        if (seen === undefined) {
+          // The page was loaded again (its watcher went with it): timed from here, state lost.
+          await page.getByText(edit.shows(n)).first().waitFor({ timeout: VISIBLE_TIMEOUT_MS });
+          times.push(Date.now() - saved);
+          kept = false;
+        } else {
+          times.push(seen - saved);
+          const now = await pageState(page);
+          if (now.marker !== 1 || now.search !== before.search || now.carousel !== before.carousel) kept = false;
+        }
+        previous = next;
+      }
+      rows.push({ edit: edit.name, edits: EDITS, ...summary(times), stateKept: kept, times });
+    }
+
+    console.log(`\nSave → visible in the shell's page (ms), ${EDITS} edits each:\n`);
+    console.table(
+      rows.map(({ edit, edits, median, min, max, p25, p75, stateKept }) => ({
+        edit,
+        edits,
+        median: Math.round(median),
+        spread: `${min}–${max} (p25–p75 ${p25}–${p75})`,
+        stateKept,
+      })),
+    );
+    console.log(JSON.stringify({ rows }, null, 2));
+    return 0;
+  } finally {
+    await browser?.close();
+    await dev?.stop();
+    copy.remove();
+  }
+}
+
+runCli('bench:dev', main, { known: [CliError] });
