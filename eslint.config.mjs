@@ -132,6 +132,14 @@ export default tseslint.config(
     },
   },
   {
+    // Inlined into the shell's index.html: a plain browser script, its two names substituted at build time.
+    files: ['shell/src/features/prerender/event-replay.inline.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { ...globals.browser, REPLAY_PRERENDERED_ATTRIBUTE: 'readonly', REPLAY_CONTENT_READY_MARK: 'readonly' },
+    },
+  },
+  {
     // Imported by the loader and inlined into index.html ahead of the warm-up.
     files: ['shell/src/features/remotes/remote-files.js'],
     languageOptions: { globals: globals.browser },

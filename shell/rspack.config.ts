@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createAppConfig, createAppConfigs } from '../rspack.config.base.ts';
 import { SHELL_RECORD_PLACEHOLDER } from '../rspack/compatibility-record-plugin.ts';
 import { SHARED_FILES_PLACEHOLDER } from '../rspack/shell-files-plugin.ts';
+import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
 import { PRERENDERED_ATTRIBUTE } from './src/features/prerender/prerendered-attribute.ts';
 
 const dir = import.meta.dirname;
@@ -15,8 +16,15 @@ const warmUpScript =
     'warm-up.inline.js',
   ).replace('PRERENDERED_ATTRIBUTE', JSON.stringify(PRERENDERED_ATTRIBUTE))}\n})();`.replaceAll('</', '<\\/');
 
+// Another inline <script>, ahead of everything: the events of a prerendered page before it hydrates.
+const eventReplayScript = readFileSync(join(dir, 'src/features/prerender/event-replay.inline.js'), 'utf8')
+  .replace('REPLAY_PRERENDERED_ATTRIBUTE', JSON.stringify(PRERENDERED_ATTRIBUTE))
+  .replace('REPLAY_CONTENT_READY_MARK', JSON.stringify(CONTENT_READY_MARK))
+  .replaceAll('</', '<\\/');
+
 const options = {
   templateParameters: {
+    eventReplayScript,
     warmUpScript,
     compatibilityRecord: SHELL_RECORD_PLACEHOLDER,
     sharedFiles: SHARED_FILES_PLACEHOLDER,

@@ -1,0 +1,201 @@
+// @ts-check
+/* Inlined into index.html's head (see shell/rspack.config.ts). A prerendered page is on screen
+ * before the shell has hydrated it, and until then its controls have no handler: a click on the
+ * theme toggle, a carousel arrow or the Google button would do nothing, and a form would be sent
+ * the browser's way (a GET to the page itself, the password in the address). So, on a prerendered
+ * page only, the clicks, the key presses that activate a control, the changes of a select and the
+ * submits are caught before anything else sees them (the window's capture phase), kept in order,
+ * and dispatched again on the same element once React handles them: the shell has hydrated
+ * (`data-rendering="hydrated"`, bootstrap.tsx) and the page's content is marked ready (its
+ * effects ran, remote-contract.ts). If the shell renders the page anew instead
+ * (`data-rendering="client"`), the markup they were aimed at is gone and they are dropped. Links
+ * are left to the browser: they work without a script.
+ * Plain script: no bundler, no modules. */
+(function () {
+  var root = document.documentElement;
+  if (!root.hasAttribute(REPLAY_PRERENDERED_ATTRIBUTE)) return;
+
+  // Elements whose activation is a click (a keyboard's Enter or Space on them arrives as one too).
+  var CLICKED =
+    'button, [role="button"], summary, input[type="checkbox"], input[type="radio"], input[type="submit"], ' +
+    'input[type="button"], input[type="reset"], input[type="image"]';
+  // Only these answer keys themselves: the browser makes no click of Enter or Space on them.
+  var KEYED = '[role="button"]:not(button):not(input):not(summary)';
+  var RENDERING = 'data-rendering';
+  /**
+   * A page that hydrated but never marks its content ready (its data failed, say) still gets its
+   * events, this long after hydrating: the page must not stay inert.
+   */
+  var READY_WAIT_MS = 3000;
+
+  /**
+   * @typedef {{ element: Element, id: string, path: number[], tag: string }} Place
+   * @typedef {{ type: 'click', place: Place }
+   *   | { type: 'key', place: Place, key: string, code: string }
+   *   | { type: 'change', place: Place, value: string }
+   *   | { type: 'submit', place: Place, submitter: Place | undefined }} Held
+   */
+  /** @type {Held[]} */
+  var held = [];
+  var finished = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  var readyWait;
+
+  /**
+   * The element, and how to find it again if hydration replaced it: its id, else its position
+   * from <html> down (the server and the browser render the same tree).
+   * @param {Element} element
+   * @returns {Place}
+   */
+  function placeOf(element) {
+    var path = [];
+    for (var node = element; node && node !== root; node = /** @type {Element} */ (node.parentElement)) {
+      var index = 0;
+      for (var sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) index++;
+      path.unshift(index);
+    }
+    return { element: element, id: element.id, path: path, tag: element.tagName };
+  }
+
+  /**
+   * @param {Place} place
+   * @returns {Element | null}
+   */
+  function find(place) {
+    if (place.element.isConnected) return place.element;
+    if (place.id) return document.getElementById(place.id);
+    /** @type {Element | null} */
+    var node = root;
+    place.path.forEach(function (index) {
+      node = node && (node.children[index] || null);
+    });
+    return node && node.tagName === place.tag ? node : null;
+  }
+
+  /**
+   * Caught: nothing of the page sees it now, and the browser does not act on it (a toggled box, a
+   * sent form) before the page can.
+   * @param {Event} event
+   * @param {Held} entry
+   */
+  function hold(event, entry) {
+    if (event.cancelable) event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(entry);
+  }
+
+  /**
+   * @param {Event} event
+   * @returns {Element | null}
+   */
+  function outsideLinks(event) {
+    var target = event.target;
+    if (!(target instanceof Element) || target.closest('a[href]')) return null;
+    return target;
+  }
+
+  /** @param {MouseEvent} event */
+  function onClick(event) {
+    var target = outsideLinks(event);
+    var control = target && target.closest(CLICKED);
+    if (control) hold(event, { type: 'click', place: placeOf(control) });
+  }
+
+  /** @param {KeyboardEvent} event */
+  function onKeyDown(event) {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    var target = outsideLinks(event);
+    if (target && target.matches(KEYED))
+      hold(event, { type: 'key', place: placeOf(target), key: event.key, code: event.code });
+  }
+
+  /** @param {Event} event */
+  function onChange(event) {
+    var target = event.target;
+    if (target instanceof HTMLSelectElement)
+      hold(event, { type: 'change', place: placeOf(target), value: target.value });
+  }
+
+  /** @param {SubmitEvent} event */
+  function onSubmit(event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    hold(event, {
+      type: 'submit',
+      place: placeOf(form),
+      submitter: event.submitter ? placeOf(event.submitter) : undefined,
+    });
+  }
+
+  /** @param {Held} entry */
+  function replay(entry) {
+    var element = find(entry.place);
+    if (!element) return;
+    if (entry.type === 'click') {
+      if (element instanceof HTMLElement) element.click();
+    } else if (entry.type === 'key') {
+      var options = { key: entry.key, code: entry.code, bubbles: true, cancelable: true };
+      element.dispatchEvent(new KeyboardEvent('keydown', options));
+      element.dispatchEvent(new KeyboardEvent('keyup', options));
+    } else if (entry.type === 'change') {
+      if (!(element instanceof HTMLSelectElement)) return;
+      element.value = entry.value;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (element instanceof HTMLFormElement) {
+      var submitter = entry.submitter && find(entry.submitter);
+      try {
+        element.requestSubmit(
+          submitter instanceof HTMLElement && submitter.closest('form') === element ? submitter : undefined,
+        );
+      } catch {
+        // A submitter that is no longer one of the form's submit buttons: the form alone.
+        element.requestSubmit();
+      }
+    }
+  }
+
+  /** @param {boolean} replayHeld */
+  function finish(replayHeld) {
+    if (finished) return;
+    finished = true;
+    window.removeEventListener('click', onClick, true);
+    window.removeEventListener('keydown', onKeyDown, true);
+    window.removeEventListener('change', onChange, true);
+    window.removeEventListener('submit', onSubmit, true);
+    rendering.disconnect();
+    if (marks) marks.disconnect();
+    if (readyWait !== undefined) clearTimeout(readyWait);
+    var entries = held;
+    held = [];
+    if (replayHeld) entries.forEach(replay);
+  }
+
+  function contentReady() {
+    return performance.getEntriesByType('mark').some(function (entry) {
+      return entry.name.indexOf(REPLAY_CONTENT_READY_MARK) === 0;
+    });
+  }
+
+  function check() {
+    var state = root.getAttribute(RENDERING);
+    if (state === 'client') finish(false);
+    else if (state === 'hydrated') {
+      if (contentReady()) finish(true);
+      else if (readyWait === undefined) {
+        readyWait = setTimeout(function () {
+          finish(true);
+        }, READY_WAIT_MS);
+      }
+    }
+  }
+
+  window.addEventListener('click', onClick, true);
+  window.addEventListener('keydown', onKeyDown, true);
+  window.addEventListener('change', onChange, true);
+  window.addEventListener('submit', onSubmit, true);
+  var rendering = new MutationObserver(check);
+  rendering.observe(root, { attributes: true, attributeFilter: [RENDERING] });
+  // Its callback runs in a task after the mark: the effects of the render that set it have run.
+  var marks = typeof PerformanceObserver === 'function' ? new PerformanceObserver(check) : undefined;
+  if (marks) marks.observe({ type: 'mark' });
+})();

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MARK = 'content-ready:';
+const SOURCE = readFileSync(join(__dirname, 'event-replay.inline.js'), 'utf8')
+  .replace('REPLAY_PRERENDERED_ATTRIBUTE', JSON.stringify('data-prerendered'))
+  .replace('REPLAY_CONTENT_READY_MARK', JSON.stringify(MARK));
+
+const root = document.documentElement;
+/** What the page's own handlers (React's, once hydrated) saw, in order. */
+let seen: string[] = [];
+
+function record(event: Event) {
+  const target = event.target as Element;
+  const name = target.id || target.getAttribute('name') || target.tagName.toLowerCase();
+  seen.push(
+    event.type === 'change' ? `change ${name}=${(target as HTMLSelectElement).value}` : `${event.type} ${name}`,
+  );
+}
+
+/** The prerendered markup, and the head's script run over it. */
+function prerenderedPage(prerendered = true) {
+  if (prerendered) root.setAttribute('data-prerendered', '');
+  document.body.innerHTML = `<div id="root">
+    <header><button type="button" id="theme"><svg><path></path></svg></button><div role="button" tabindex="0" id="menu">Menu</div></header>
+    <main>
+      <a href="/blog" id="link" role="button"><span>Blog</span></a>
+      <section><button type="button">Sau</button><button type="button">Trước</button></section>
+      <label>Sắp xếp <select name="sort"><option value="latest">Mới nhất</option><option value="views">Xem nhiều nhất</option></select></label>
+      <input type="checkbox" name="remember">
+      <form id="signin"><input name="password" value="secret"><button type="submit" id="send">Đăng nhập</button></form>
+    </main>
+  </div>`;
+  new Function(SOURCE)();
+}
+
+const at = (selector: string) => document.querySelector<HTMLElement>(selector)!;
+const ticks = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function click(element: Element): MouseEvent {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+  element.dispatchEvent(event);
+  return event;
+}
+
+function choose(select: HTMLSelectElement, value: string) {
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+async function hydrated() {
+  root.dataset.rendering = 'hydrated';
+  performance.mark(`${MARK}catalog/HomePage`);
+  await ticks();
+}
+
+beforeEach(() => {
+  seen = [];
+  for (const type of ['click', 'keydown', 'change', 'submit']) document.addEventListener(type, record);
+});
+
+afterEach(async () => {
+  jest.useRealTimers();
+  // Ends the script of the test, if it still listens.
+  root.dataset.rendering = 'client';
+  await ticks();
+  for (const type of ['click', 'keydown', 'change', 'submit']) document.removeEventListener(type, record);
+  root.removeAttribute('data-prerendered');
+  delete root.dataset.rendering;
+  performance.clearMarks();
+  jest.restoreAllMocks();
+});
+
+describe('the events of a prerendered page before it hydrates', () => {
+  it('are held from the page, then dispatched again in order on the same controls once its content is ready', async () => {
+    prerenderedPage();
+    const submit = jest.spyOn(HTMLFormElement.prototype, 'requestSubmit').mockImplementation(function (
+      this: HTMLFormElement,
+    ) {
+      seen.push(`requestSubmit ${this.id}`);
+    });
+    const early = click(at('#theme svg path'));
+    click(at('section button:last-child'));
+    choose(at('select') as HTMLSelectElement, 'views');
+    at('form').dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    at('#menu').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+
+    expect(early.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+
+    root.dataset.rendering = 'hydrated';
+    await ticks();
+    // Hydrated, but its effects not yet run: React may not handle them yet.
+    expect(seen).toEqual([]);
+    performance.mark(`${MARK}catalog/HomePage`);
+    await ticks();
+    expect(seen).toEqual(['click theme', 'click button', 'change sort=views', 'requestSubmit signin', 'keydown menu']);
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
+  it('hold a submit button, so the browser sends no form before the page can', async () => {
+    prerenderedPage();
+    const early = click(at('#send'));
+    expect(early.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+    // As React's handler does, once the page has one.
+    at('form').addEventListener('submit', (event) => event.preventDefault());
+    await hydrated();
+    expect(seen).toEqual(['click send', 'submit signin']);
+  });
+
+  it('keep a box as it was until the page handles the click', async () => {
+    prerenderedPage();
+    const box = at('input[type="checkbox"]') as HTMLInputElement;
+    click(box);
+    expect(box.checked).toBe(false);
+    await hydrated();
+    expect(box.checked).toBe(true);
+    expect(seen).toEqual(['click remember', 'change remember=on']);
+  });
+
+  it('find their control again when hydration put a new one in its place', async () => {
+    prerenderedPage();
+    click(at('section button:first-child'));
+    click(at('#theme'));
+    // The same markup, new elements: by position from <html>, and by id.
+    at('#root').innerHTML = at('#root').innerHTML;
+    const next = at('section button:first-child');
+    const theme = at('#theme');
+    const onNext = jest.fn();
+    const onTheme = jest.fn();
+    next.addEventListener('click', onNext);
+    theme.addEventListener('click', onTheme);
+    await hydrated();
+    expect(onNext).toHaveBeenCalledTimes(1);
+    expect(onTheme).toHaveBeenCalledTimes(1);
+  });
+
+  it('are dispatched once, and later events reach the page directly', async () => {
+    prerenderedPage();
+    click(at('#theme'));
+    await hydrated();
+    performance.mark(`${MARK}catalog/ListingPage`);
+    root.dataset.rendering = 'hydrated';
+    await ticks();
+    expect(seen).toEqual(['click theme']);
+    const later = click(at('#theme'));
+    expect(later.defaultPrevented).toBe(false);
+    expect(seen).toEqual(['click theme', 'click theme']);
+  });
+
+  it('are dropped when the shell renders the page anew, and later events reach it', async () => {
+    prerenderedPage();
+    click(at('#theme'));
+    root.dataset.rendering = 'client';
+    await ticks();
+    performance.mark(`${MARK}catalog/HomePage`);
+    await ticks();
+    expect(seen).toEqual([]);
+    click(at('#theme'));
+    expect(seen).toEqual(['click theme']);
+  });
+
+  it('are dispatched a while after hydrating when the page never marks its content ready', async () => {
+    jest.useFakeTimers({ doNotFake: ['performance', 'queueMicrotask'] });
+    prerenderedPage();
+    click(at('#theme'));
+    root.dataset.rendering = 'hydrated';
+    await Promise.resolve();
+    jest.advanceTimersByTime(2999);
+    expect(seen).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(seen).toEqual(['click theme']);
+  });
+
+  it('leave links to the browser, even one shown as a button', () => {
+    prerenderedPage();
+    let followed = false;
+    // jsdom does not navigate: the browser's action is noted, then cancelled.
+    at('#link').addEventListener('click', (event) => {
+      followed = !event.defaultPrevented;
+      event.preventDefault();
+    });
+    click(at('#link span'));
+    expect(followed).toBe(true);
+    expect(seen).toEqual(['click span']);
+  });
+
+  it('are left alone on a page the browser renders (no prerendered markup)', () => {
+    prerenderedPage(false);
+    const event = click(at('#theme'));
+    expect(event.defaultPrevented).toBe(false);
+    expect(seen).toEqual(['click theme']);
+  });
+});
