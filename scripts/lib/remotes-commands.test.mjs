@@ -17,6 +17,9 @@ import { ROOT } from './apps.mjs';
 import { sealVersion, sri } from './integrity.mjs';
 import { EXPOSES, ROUTE_TABLES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
 import { doctor, list, rollback, use } from './remotes-commands.mjs';
+import { connectionStringFor, freePort, startAzurite } from './azurite-test-server.mjs';
+import { filesUnder } from './integrity.mjs';
+import { CONNECTION_STRING_VARIABLE, initBlobStorage, openStorage } from './storage.mjs';
 
 const COMMANDS_URL = pathToFileURL(join(ROOT, 'scripts/lib/remotes-commands.mjs')).href;
 
@@ -28,6 +31,8 @@ function inOwnProcess(command, options) {
   `;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', driver], {
+      // Jest gives each test file a process.env of its own: a child inherits the real one unless given it.
+      env: { ...process.env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -429,6 +434,162 @@ describe('remotes commands', () => {
         changed: true,
       });
       expect(registry().remotes.catalog.version).toBe('1.1.0');
+    });
+  });
+
+  describe('on Azure Blob Storage (a real Azurite)', () => {
+    const REMOTES = Object.keys(EXPOSES);
+    let azurite;
+    let store;
+    let run = 0;
+    const saved = process.env[CONNECTION_STRING_VARIABLE];
+
+    beforeAll(async () => {
+      azurite = await startAzurite();
+      // The commands run in child processes too: they take the variable from this process.
+      process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
+      await initBlobStorage('azblob://remotes', []);
+    });
+    afterAll(async () => {
+      await azurite?.stop();
+      if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
+      else process.env[CONNECTION_STRING_VARIABLE] = saved;
+    });
+
+    /** Copies what publish() wrote on disk to the store, as a deploy --to azblob:// would have. */
+    const upload = async () => {
+      const storage = openStorage(store);
+      for (const file of filesUnder(deployDir)) {
+        const key = file.slice(deployDir.length + 1);
+        const bytes = readFileSync(file);
+        if (await storage.createIfAbsent(key, bytes)) continue;
+        const stored = await storage.read(key);
+        if (!stored.bytes.equals(bytes)) await storage.replaceIfUnchanged(key, bytes, stored.etag);
+      }
+    };
+
+    beforeEach(async () => {
+      run += 1;
+      store = `azblob://remotes/run-${run}`;
+      await upload();
+      await openStorage(store).createIfAbsent('remotes.staging.json', readFileSync(registryFile));
+    });
+
+    const blobOptions = () => ({ registryFile: `${store}/remotes.staging.json`, shell: shellDir });
+    const stored = async () =>
+      JSON.parse((await openStorage(store).read('remotes.staging.json')).bytes.toString('utf8'));
+
+    it('pins, lists and rolls back, reading the versions from the store', async () => {
+      const integrity = publish(deployDir, 'catalog', '1.1.0');
+      await upload();
+      await expect(use({ ...blobOptions(), remote: 'catalog', version: '1.1.0' })).resolves.toMatchObject({
+        changed: true,
+        previous: '1.0.0',
+      });
+      expect((await stored()).remotes.catalog).toMatchObject({
+        version: '1.1.0',
+        integrity,
+        previousVersions: ['1.0.0'],
+      });
+      expect((await list(blobOptions())).find((row) => row.remote === 'catalog')).toMatchObject({
+        version: '1.1.0',
+        previous: '1.0.0',
+      });
+      await expect(rollback({ ...blobOptions(), remote: 'catalog' })).resolves.toMatchObject({ version: '1.0.0' });
+      expect((await stored()).remotes.catalog).toMatchObject({ version: '1.0.0', previousVersions: [] });
+      // The registry on this machine was never the one written.
+      expect(registry().remotes.catalog.version).toBe('1.0.0');
+      expect(registry().remotes.catalog.previousVersions).toBeUndefined();
+    });
+
+    it('refuses a version that is not in the store, registry untouched', async () => {
+      publish(deployDir, 'catalog', '1.2.0');
+      const before = await stored();
+      await expect(use({ ...blobOptions(), remote: 'catalog', version: '1.2.0' })).rejects.toThrow(/is not published/);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('doctor passes the healthy store and names a half-published version', async () => {
+      await expect(doctor(blobOptions())).resolves.toMatchObject({ ok: true, unfinished: [] });
+      await openStorage(store).createIfAbsent('remote-auth/1.3.0/remoteEntry.js', '/* a deploy that died */');
+      await expect(doctor(blobOptions())).resolves.toMatchObject({
+        ok: true,
+        unfinished: [
+          'remote-auth@1.3.0 is half-published (1 file, not in remote-auth/versions.json): no pin can take it; run its deploy again to complete it',
+        ],
+      });
+      await expect(use({ ...blobOptions(), remote: 'auth', version: '1.3.0' })).rejects.toThrow(
+        /1\.3\.0\/mf-manifest\.json is not published/,
+      );
+    });
+
+    // 30 Node processes on a loaded machine: a hang budget above the suite's, never a measurement.
+    it('keeps all 30 pins of 10 rounds of 3 at once from separate processes', async () => {
+      for (let round = 1; round <= 10; round += 1) {
+        const version = `2.${round}.0`;
+        for (const remote of REMOTES) publish(deployDir, remote, version);
+        await upload();
+        const results = await Promise.all(
+          REMOTES.map((remote) => inOwnProcess('use', { ...blobOptions(), remote, version })),
+        );
+        expect(results.filter((result) => result.code !== 0)).toEqual([]);
+        const pins = (await stored()).remotes;
+        for (const remote of REMOTES) {
+          expect([remote, pins[remote].version, pins[remote].previousVersions[0]]).toEqual([
+            remote,
+            version,
+            round === 1 ? '1.0.0' : `2.${round - 1}.0`,
+          ]);
+        }
+      }
+    }, 600_000);
+
+    /** `npm run remotes -- <args>` with the given connection string. */
+    const remotesCommand = (args, connectionString) =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [join(ROOT, 'scripts/remotes.mjs'), ...args], {
+          env: { ...process.env, [CONNECTION_STRING_VARIABLE]: connectionString },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('exit', (code) => resolve({ code, stderr }));
+      });
+
+    const wrongKey = Buffer.from('a key this account does not have').toString('base64');
+
+    it.each([
+      [
+        'nothing listens',
+        async () => connectionStringFor(await freePort()),
+        'remotes',
+        /^remotes: the blob storage at http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1 is unreachable \(ECONNREFUSED\): is it running, and is AZURE_STORAGE_CONNECTION_STRING right\?$/,
+      ],
+      [
+        'the credentials are wrong',
+        async () => connectionStringFor(azurite.port, { key: wrongKey }),
+        'remotes',
+        /^remotes: the blob storage at \S+ refused the credentials \(HTTP 403 \w+\): check AZURE_STORAGE_CONNECTION_STRING$/,
+      ],
+      [
+        'the container is missing',
+        async () => azurite.connectionString,
+        'nowhere',
+        /^remotes: the container "nowhere" does not exist at \S+: create it with "npm run remotes -- init-storage azblob:\/\/nowhere"$/,
+      ],
+    ])('use says in one line (exit 1) when %s, registry untouched', async (_, connectionString, container, line) => {
+      publish(deployDir, 'catalog', '1.1.0');
+      await upload();
+      const before = await stored();
+      const registryUrl = `azblob://${container}/run-${run}/remotes.staging.json`;
+      const { code, stderr } = await remotesCommand(
+        ['use', 'catalog', '1.1.0', '--registry', registryUrl, '--shell', shellDir],
+        await connectionString(),
+      );
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(line)]);
+      expect(stderr).not.toContain(wrongKey);
+      expect(await stored()).toEqual(before);
     });
   });
 });

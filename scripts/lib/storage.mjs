@@ -14,10 +14,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { BlobServiceClient, RestError } from '@azure/storage-blob';
 import { CliError } from './cli.mjs';
 import { filesUnder } from './integrity.mjs';
-import { cacheControlFor } from './static-server.mjs';
 import { withRegistryLock } from './registry-file.mjs';
 
 /** @typedef {{ contentType?: string, cacheControl?: string }} WriteOptions */
@@ -72,7 +70,9 @@ export function contentTypeFor(key) {
  *
  * @param {string} key
  */
-export function cacheControlOf(key) {
+export async function cacheControlOf(key) {
+  // Loaded when a blob is written: the static server's modules are heavy for a command that only reads.
+  const { cacheControlFor } = await import('./static-server.mjs');
   return cacheControlFor(`/${key}`);
 }
 
@@ -228,12 +228,16 @@ const RETRY_OPTIONS = { maxTries: 3, retryDelayInMs: 200, maxRetryDelayInMs: 100
  * The account's client, made on first use (so a bad variable fails only the command that needs
  * it) and again whenever the variable changes.
  *
- * @type {{ connectionString: string, client: BlobServiceClient } | undefined}
+ * @type {{ connectionString: string, client: import('@azure/storage-blob').BlobServiceClient } | undefined}
  */
 let service;
 
-/** @returns {BlobServiceClient} */
-function serviceClient() {
+/**
+ * The SDK is loaded on first use: a command that works on folders never pays for it.
+ *
+ * @returns {Promise<import('@azure/storage-blob').BlobServiceClient>}
+ */
+async function serviceClient() {
   const connectionString = process.env[CONNECTION_STRING_VARIABLE];
   if (service && service.connectionString === connectionString) return service.client;
   if (!connectionString) {
@@ -241,6 +245,7 @@ function serviceClient() {
       `${CONNECTION_STRING_VARIABLE} is not set: an azblob:// address needs the storage account's connection string in it`,
     );
   }
+  const { BlobServiceClient } = await import('@azure/storage-blob');
   try {
     const client = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: RETRY_OPTIONS });
     service = { connectionString, client };
@@ -250,6 +255,15 @@ function serviceClient() {
     throw new CliError(`${CONNECTION_STRING_VARIABLE} is not a valid connection string (its value is not shown)`);
   }
 }
+
+/**
+ * An answer of the service (the SDK's RestError, told by its shape: the SDK is loaded lazily).
+ *
+ * @param {unknown} error
+ * @returns {error is { statusCode: number, code?: string }}
+ */
+const isRestError = (error) =>
+  error instanceof Error && error.name === 'RestError' && typeof (/** @type {any} */ (error).statusCode) === 'number';
 
 /**
  * One line for a failed call to the service: what went wrong, where, and what to do; never the
@@ -294,16 +308,16 @@ function blobStorage(address) {
   const nameOf = (key) => (prefix ? `${prefix}/${assertKey(key)}` : assertKey(key));
   /** @param {string} key */
   const describe = (key) => `azblob://${container}/${nameOf(key)}`;
-  const containerClient = () => serviceClient().getContainerClient(container);
+  const containerClient = async () => (await serviceClient()).getContainerClient(container);
   /** @param {string} key */
-  const blob = (key) => containerClient().getBlockBlobClient(nameOf(key));
+  const blob = async (key) => (await containerClient()).getBlockBlobClient(nameOf(key));
   /**
    * @param {string} key
    * @param {WriteOptions} options
    */
-  const headers = (key, { contentType, cacheControl } = {}) => ({
+  const headers = async (key, { contentType, cacheControl } = {}) => ({
     blobContentType: contentType ?? contentTypeFor(key),
-    blobCacheControl: cacheControl ?? cacheControlOf(key),
+    blobCacheControl: cacheControl ?? (await cacheControlOf(key)),
   });
   /**
    * A conditional upload: true when written, false when the condition failed.
@@ -316,16 +330,17 @@ function blobStorage(address) {
   const upload = async (key, bytes, conditions, options) => {
     const body = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
     try {
-      await blob(key).upload(body, body.byteLength, { conditions, blobHTTPHeaders: headers(key, options) });
+      const client = await blob(key);
+      await client.upload(body, body.byteLength, { conditions, blobHTTPHeaders: await headers(key, options) });
       return true;
     } catch (error) {
       const failed = /** @type {{ statusCode?: number, code?: string }} */ (error);
       // 409 BlobAlreadyExists answers If-None-Match: * on an existing blob; 412 a stale If-Match;
       // 404 BlobNotFound an If-Match on a blob that is gone.
-      if (failed instanceof RestError && (failed.statusCode === 409 || failed.statusCode === 412)) {
+      if (isRestError(failed) && (failed.statusCode === 409 || failed.statusCode === 412)) {
         if (failed.code !== 'ContainerNotFound') return false;
       }
-      if (failed instanceof RestError && failed.statusCode === 404 && failed.code === 'BlobNotFound') return false;
+      if (isRestError(failed) && failed.statusCode === 404 && failed.code === 'BlobNotFound') return false;
       throw describeBlobError(error, describe(key));
     }
   };
@@ -334,7 +349,7 @@ function blobStorage(address) {
     describe,
     async read(key) {
       try {
-        const response = await blob(key).download();
+        const response = await (await blob(key)).download();
         const chunks = [];
         for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (response.readableStreamBody ?? [])) {
           chunks.push(chunk);
@@ -342,7 +357,7 @@ function blobStorage(address) {
         return { bytes: Buffer.concat(chunks), etag: response.etag ?? '' };
       } catch (error) {
         const failed = /** @type {{ statusCode?: number, code?: string }} */ (error);
-        if (failed instanceof RestError && failed.statusCode === 404 && failed.code !== 'ContainerNotFound') {
+        if (isRestError(failed) && failed.statusCode === 404 && failed.code !== 'ContainerNotFound') {
           return undefined;
         }
         throw describeBlobError(error, describe(key));
@@ -355,7 +370,7 @@ function blobStorage(address) {
       /** @type {string[]} */
       const keys = [];
       try {
-        for await (const item of containerClient().listBlobsFlat({ prefix: start })) {
+        for await (const item of (await containerClient()).listBlobsFlat({ prefix: start })) {
           keys.push(prefix ? item.name.slice(prefix.length + 1) : item.name);
         }
       } catch (error) {
@@ -376,7 +391,7 @@ function blobStorage(address) {
  */
 export async function initBlobStorage(address, origins) {
   const { container } = parseBlobAddress(address);
-  const client = serviceClient();
+  const client = await serviceClient();
   try {
     const { succeeded } = await client.getContainerClient(container).createIfNotExists({ access: 'blob' });
     if (origins.length === 0) return succeeded;
