@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
-import { CliError, readRegistry, registryPath, versionEntry, writeRegistry } from './registry-file.mjs';
+import { startAzurite } from './azurite-test-server.mjs';
+import {
+  CliError,
+  readRegistry,
+  readRegistryAt,
+  registryPath,
+  updateRegistry,
+  versionEntry,
+  writeRegistry,
+} from './registry-file.mjs';
+import { CONNECTION_STRING_VARIABLE, initBlobStorage, openStorageOf } from './storage.mjs';
 
 const REGISTRY_FILE_URL = pathToFileURL(join(ROOT, 'scripts/lib/registry-file.mjs')).href;
 
@@ -126,5 +136,61 @@ describe('registry files', () => {
     expect(versionEntry({ remotes, deployBaseUrl: 'https://cdn.example/mf' }, 'auth', '2.0.0')).toBe(
       'https://cdn.example/mf/remote-auth/2.0.0/mf-manifest.json',
     );
+  });
+});
+
+describe('a compare-and-swap on a registry that never settles', () => {
+  let azurite;
+  let dir;
+  const saved = process.env[CONNECTION_STRING_VARIABLE];
+  beforeAll(async () => {
+    azurite = await startAzurite();
+    process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
+    await initBlobStorage('azblob://registries', []);
+  });
+  afterAll(async () => {
+    await azurite?.stop();
+    if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
+    else process.env[CONNECTION_STRING_VARIABLE] = saved;
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'registry-cas-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['in a folder', () => join(dir, 'remotes.preview.json')],
+    ['on Azure Blob Storage', () => 'azblob://registries/never-settles/remotes.preview.json'],
+  ])('%s gives up after its attempts with one line, nothing of its own written', async (_, address) => {
+    const { storage, key } = openStorageOf(address());
+    await storage.createIfAbsent(key, JSON.stringify({ remotes }));
+    let writes = 0;
+    const outcome = updateRegistry(
+      address(),
+      async (registry) => {
+        // Another machine pins between every read and write of this command.
+        writes += 1;
+        const { etag } = await readRegistryAt(address());
+        const theirs = { remotes: { ...remotes, auth: { entry: `http://localhost:3002/${writes}/mf-manifest.json` } } };
+        await storage.replaceIfUnchanged(key, JSON.stringify(theirs), etag);
+        return {
+          registry: {
+            ...registry,
+            remotes: { ...registry.remotes, catalog: { entry: 'http://mine/mf-manifest.json' } },
+          },
+          result: 'mine',
+        };
+      },
+      { pauseMs: () => 0 },
+    );
+    await expect(outcome).rejects.toThrow(
+      new CliError(
+        `${storage.describe(key)} kept changing while this command wrote it (8 attempts): nothing written, run it again`,
+      ),
+    );
+    const { registry } = await readRegistryAt(address());
+    expect(registry.remotes.auth.entry).toBe(`http://localhost:3002/${writes}/mf-manifest.json`);
+    expect(registry.remotes.catalog).toEqual(remotes.catalog);
+    expect(writes).toBe(8);
   });
 });
