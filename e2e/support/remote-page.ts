@@ -21,7 +21,9 @@ export async function expectRemotePage(page: Page, module: string): Promise<void
           ? 'shown'
           : `not yet (marks: ${names.join(', ') || 'none'})`;
       },
-      { message: `${module} shows its content` },
+      // A dev server compiles on first request: on a machine running another suite beside this one,
+      // a page's first load has taken longer than the default 20 s (a hang budget, not a timing).
+      { message: `${module} shows its content`, timeout: 60_000 },
     )
     .toBe('shown');
   await expect(errorPanel(page)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { afterFirstPage } from './after-first-page';
+import { afterFirstPage, markRouteSettled } from './after-first-page';
 
 describe('afterFirstPage', () => {
   beforeEach(() => {
@@ -28,7 +28,25 @@ describe('afterFirstPage', () => {
     await waitFor(() => expect(task).toHaveBeenCalledTimes(1));
   });
 
-  it('still runs, later, on a page without a remote', async () => {
+  it('runs once a route without remote content comes to rest, without waiting for its clock', async () => {
+    const task = jest.fn();
+    afterFirstPage(task, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(task).not.toHaveBeenCalled();
+
+    markRouteSettled('not-found');
+    await waitFor(() => expect(task).toHaveBeenCalledTimes(1));
+  });
+
+  it('ignores marks of other kinds', async () => {
+    const task = jest.fn();
+    afterFirstPage(task, 60_000);
+    performance.mark('remote-mounted:catalog/HomePage');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(task).not.toHaveBeenCalled();
+  });
+
+  it('still runs, as a last resort, on a route that never comes to rest', async () => {
     const task = jest.fn();
     afterFirstPage(task, 50);
     await waitFor(() => expect(task).toHaveBeenCalledTimes(1));

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
+import { useRouteSettled } from '../../../lib/use-route-settled';
 import styles from './error-page.module.css';
 
 export function NotFoundPage() {
   usePageTitle(PAGE_TITLES.notFound);
+  useRouteSettled('not-found');
   return (
     <section className={styles.page}>
       <p className={styles.code} aria-hidden="true">

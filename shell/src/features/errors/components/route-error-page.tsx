@@ -1,5 +1,6 @@
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
+import { useRouteSettled } from '../../../lib/use-route-settled';
 import styles from './error-page.module.css';
 
 function describe(error: unknown): string {
@@ -10,6 +11,7 @@ function describe(error: unknown): string {
 /** What a route that threw shows instead of a blank page. */
 export function RouteErrorPage({ error }: { error: unknown }) {
   usePageTitle(PAGE_TITLES.error);
+  useRouteSettled('error');
   return (
     <main className={styles.page} id="main-content">
       <h1 className={styles.heading}>{SHELL_TEXT.routeError.heading}</h1>

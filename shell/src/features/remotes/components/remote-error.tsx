@@ -1,5 +1,6 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { IncompatibleRemoteError, TamperedRemoteError } from '../remote-loader';
+import { useRouteSettled } from '../../../lib/use-route-settled';
 import styles from './remote-error.module.css';
 
 interface RemoteErrorProps {
@@ -12,6 +13,7 @@ interface RemoteErrorProps {
 export function RemoteError({ what, error, onRetry }: RemoteErrorProps) {
   const incompatible = error instanceof IncompatibleRemoteError;
   const tampered = error instanceof TamperedRemoteError;
+  useRouteSettled(`failed:${what}`);
   return (
     <section className={styles.panel} role="alert" aria-labelledby="remote-error-title">
       <h1 id="remote-error-title" className={styles.title}>

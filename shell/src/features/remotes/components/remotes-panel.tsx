@@ -6,6 +6,7 @@ import { usePageTitle } from '@devhub/shared/use-page-title';
 import { FederationInternalsError, sharedModuleStates, type SharedModuleState } from '../federation-internals';
 import { useRemoteHost } from '../remote-host-context';
 import type { RemotesState } from '../remote-status';
+import { useRouteSettled } from '../../../lib/use-route-settled';
 import styles from './remotes-panel.module.css';
 
 const TEXT = SHELL_TEXT.remotesPanel;
@@ -26,6 +27,7 @@ function readSingletons(): { rows: SharedModuleState[] } | { error: string } {
 /** /__remotes: what the registry pins, what each remote build is and whether it fits, what the runtime loaded. */
 export function RemotesPanel() {
   usePageTitle(PAGE_TITLES.remotes);
+  useRouteSettled('remotes-panel');
   const host = useRemoteHost();
   const remotes = useStore(host.status.store, selectRemotes);
   const registry = useStore(host.status.store, selectRegistry);
