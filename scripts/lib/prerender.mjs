@@ -111,6 +111,8 @@ async function serverRemote(name, pin, shellRecord, options) {
   return {
     pin: entry,
     manifest,
+    // Its manifest matched the pin's digest (checked above): the page links its files with theirs.
+    verified: Boolean(pin.integrity),
     publicPath: entry.slice(0, entry.lastIndexOf('/') + 1),
     ...(serverEntry ? { serverEntry } : {}),
   };

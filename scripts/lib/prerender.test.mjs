@@ -34,7 +34,7 @@ exports.prerender = async (input) => {
     const name = route === '/signin' ? 'auth' : 'catalog';
     if (remote && remote.unavailable) return { route, problem: name + ': ' + remote.unavailable };
     if (!remote || !remote.serverEntry) return { route, problem: name + ' has no server build in this version' };
-    return { route, html: input.template.replace('<div id="root"></div>', '<div id="root">' + route + ' from ' + remote.serverEntry + ' at ' + remote.publicPath + '</div>') };
+    return { route, html: input.template.replace('<div id="root"></div>', '<div id="root">' + route + ' from ' + remote.serverEntry + ' at ' + remote.publicPath + (remote.verified ? ', verified' : '') + '</div>') };
   });
 };`;
 
@@ -97,8 +97,9 @@ describe('prerender', () => {
       { route: '/signin', status: 'prerendered' },
     ]);
     const home = readFileSync(join(out, 'index.html'), 'utf8');
+    // Pinned without a digest: not verified, so the page links its files without theirs.
     expect(home).toContain(
-      `/ from file://${join(root, 'deploy', 'remote-catalog', '1.0.0', 'server.remoteEntry.cjs')} at /deploy/remote-catalog/1.0.0/`,
+      `/ from file://${join(root, 'deploy', 'remote-catalog', '1.0.0', 'server.remoteEntry.cjs')} at /deploy/remote-catalog/1.0.0/</div>`,
     );
     expect(readFileSync(join(out, 'signin', 'index.html'), 'utf8')).toContain(
       `from file://${join(root, 'auth-dist', 'server.remoteEntry.cjs')} at //localhost:3002/`,
@@ -150,6 +151,10 @@ describe('prerender', () => {
     await prerenderEnvironment(options);
     expect(existsSync(marker('ran'))).toBe(true);
     rmSync(marker('ran'));
+    // Its manifest matched the pin: the renderer is told so, and links the page's files with their digests.
+    expect(readFileSync(join(prerenderDir(options.registryFile), 'index.html'), 'utf8')).toContain(
+      'at /deploy/remote-catalog/1.0.0/, verified</div>',
+    );
 
     appendFileSync(
       join(version, 'server.remoteEntry.cjs'),

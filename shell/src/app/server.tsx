@@ -20,7 +20,7 @@ import { pageTitle } from '@devhub/shared/use-page-title';
 import { prerenderedDocument } from '../features/prerender/document';
 import { setRenderedAt } from '../features/prerender/render-time';
 import { routesOfTables } from '../features/remotes/registry-routes';
-import { remoteFiles } from '../features/remotes/remote-files.js';
+import { fileDigests, remoteFiles } from '../features/remotes/remote-files.js';
 import { createRemoteHost } from '../features/remotes/remote-host';
 import { App } from './app';
 
@@ -36,6 +36,8 @@ export interface ServerRemote {
   publicPath: string;
   /** Its server entry (file: or http(s):), or none if this version has no server build. */
   serverEntry?: string;
+  /** Its manifest matched the digest its pin carries: its files load with the digests the manifest lists. */
+  verified?: boolean;
   /** Why its manifest could not be read, if it could not: its routes stay client-rendered for that reason. */
   unavailable?: string;
   /** The routes its registry entry lists (none: those of its manifest, as for a dev server's entry). */
@@ -132,13 +134,17 @@ async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute
     `${STAND_IN_FOLDER}mf-manifest.json`,
     `./${exportNameOf(route.module)}`,
   );
+  const digests = fileDigests(pinned.manifest, `${STAND_IN_FOLDER}mf-manifest.json`, pinned.verified);
   return {
     route: path,
     html: prerenderedDocument(input.template, {
       html,
       title: pageTitle(route.title),
       // The page's own stylesheets, from where the browser finds them.
-      stylesheets: styles.map((url) => `${pinned.publicPath}${url.slice(STAND_IN_FOLDER.length)}`),
+      stylesheets: styles.map((url) => ({
+        href: `${pinned.publicPath}${url.slice(STAND_IN_FOLDER.length)}`,
+        integrity: digests[url],
+      })),
       record: {
         route: path,
         pins: Object.fromEntries(Object.entries(input.remotes).map(([name, value]) => [name, value?.pin ?? ''])),

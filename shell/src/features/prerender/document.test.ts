@@ -13,7 +13,10 @@ describe('a prerendered document', () => {
   const html = prerenderedDocument(TEMPLATE, {
     html: '<main><img src="/a.svg" loading="lazy"/><img src="/first.svg" fetchPriority="high"/><p>$& $1 </script></p></main>',
     title: 'Bài viết | DevHub',
-    stylesheets: ['/deploy/remote-catalog/1.0.0/page.css'],
+    stylesheets: [
+      { href: '/deploy/remote-catalog/1.0.0/page.css', integrity: `sha384-${'a'.repeat(64)}` },
+      { href: 'https://localhost:3001/page.css' },
+    ],
     record,
   });
 
@@ -22,10 +25,14 @@ describe('a prerendered document', () => {
     expect(html).toContain('<p>$& $1 </script></p>');
   });
 
-  it('names the page, links its stylesheets and preloads its first high-priority picture from the head', () => {
+  it('names the page, links its stylesheets (with their digests when verified) and preloads its first high-priority picture from the head', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<title>Bài viết | DevHub</title>');
-    expect(head).toContain('<link rel="stylesheet" href="/deploy/remote-catalog/1.0.0/page.css">');
+    expect(head).toContain(
+      `<link rel="stylesheet" href="/deploy/remote-catalog/1.0.0/page.css" crossorigin="anonymous" integrity="sha384-${'a'.repeat(64)}">`,
+    );
+    // A remote run unverified: linked as its runtime would link it, without a digest.
+    expect(head).toContain('<link rel="stylesheet" href="https://localhost:3001/page.css">');
     expect(head).toContain('<link rel="preload" as="image" href="/first.svg" fetchpriority="high">');
     expect(head).not.toContain('/a.svg');
   });

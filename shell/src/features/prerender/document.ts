@@ -3,12 +3,20 @@ import { FIRST_PAINT_WAIT_MS, startAfterFirstPaint, type ScriptAttributes } from
 import { PRERENDER_ELEMENT_ID, type PrerenderRecord } from './prerender-record';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 
+export interface PageStylesheet {
+  href: string;
+  integrity?: string | undefined;
+}
+
 export interface PrerenderedPage {
   /** The app as the server rendered it, for inside #root. */
   html: string;
   title: string;
-  /** The page's own stylesheets (the shell's are in the template already). */
-  stylesheets: string[];
+  /**
+   * The page's own stylesheets (the shell's are in the template already), each with the `integrity`
+   * the loader would load it with (remote-files.js fileDigests): none for a remote it runs unverified.
+   */
+  stylesheets: PageStylesheet[];
   record: PrerenderRecord;
 }
 
@@ -48,6 +56,16 @@ function firstPriorityImage(html: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A stylesheet with a digest is linked CORS-mode with it (Subresource Integrity needs both): bytes
+ * other than the published ones never apply, and the remote's runtime, finding the link, adopts it
+ * instead of requesting the file again.
+ */
+function stylesheetLink({ href, integrity }: PageStylesheet): string {
+  const checked = integrity ? ` crossorigin="anonymous" integrity="${escapeAttribute(integrity)}"` : '';
+  return `<link rel="stylesheet" href="${escapeAttribute(href)}"${checked}>`;
+}
+
 const STARTER_SOURCE = startAfterFirstPaint.toString();
 // Inlined as is: its source must not close the <script> it goes in.
 if (STARTER_SOURCE.includes('</')) throw new Error('first-paint.ts compiles to a source with "</" in it');
@@ -64,7 +82,7 @@ export function prerenderedDocument(template: string, page: PrerenderedPage): st
   const { rest, scripts } = takeOutScripts(template);
   const image = firstPriorityImage(page.html);
   const head = [
-    ...page.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    ...page.stylesheets.map(stylesheetLink),
     // The markup's own attribute values, already escaped by React.
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
     `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">${JSON.stringify(page.record).replaceAll('<', '\\u003c')}</script>`,

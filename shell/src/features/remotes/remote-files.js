@@ -105,6 +105,35 @@ export function shellSharedFiles() {
 }
 
 /**
+ * The `integrity` each of a remote's files is loaded with, by absolute URL: the digests its manifest
+ * lists (`metaData.integrity`, recorded at deploy) when the registry pins the manifest's own digest,
+ * none otherwise. The one rule for the loader's files, the warm-up's and the loader's hints, and a
+ * prerendered page's stylesheets: the loader gives a file its digest only from a manifest it
+ * verified against the pin, and the remote's runtime asks the loader for each chunk's
+ * (rspack/chunk-integrity-plugin.ts). A manifest the loader then refuses runs nothing, so a digest
+ * read from it before the check is harmless.
+ *
+ * @param {unknown} raw  the remote's manifest as parsed
+ * @param {string} manifestUrl
+ * @param {boolean | undefined} pinned  the registry pins the manifest's digest
+ * @returns {Record<string, string>}
+ */
+export function fileDigests(raw, manifestUrl, pinned) {
+  /** @type {Record<string, string>} */
+  var integrity = {};
+  var listed = /** @type {{ integrity?: unknown }} */ (
+    (raw && typeof raw === 'object' && /** @type {{ metaData?: object }} */ (raw).metaData) || {}
+  );
+  if (!pinned || !listed.integrity || typeof listed.integrity !== 'object') return integrity;
+  var base = filesBase(raw, manifestUrl);
+  Object.keys(listed.integrity).forEach(function (name) {
+    var digest = /** @type {Record<string, unknown>} */ (listed.integrity)[name];
+    if (typeof digest === 'string') integrity[new URL(name, base).href] = digest;
+  });
+  return integrity;
+}
+
+/**
  * Everything a page needs fetched: the remote's entry, the page's files, and for each shared module
  * the page imports, the copy it will be given: the shell's, when the shell provides the module
  * (`shellShared`, see shellSharedFiles), the remote's own otherwise.
@@ -113,24 +142,14 @@ export function shellSharedFiles() {
  * @param {string} manifestUrl
  * @param {string} expose
  * @param {Record<string, string[]>} shellShared
- * @param {boolean} [pinned]  the registry pins the manifest's digest: the loader will load the entry
- *   with its `integrity` (the remote's own runtime loads its chunks with theirs whatever the pin)
+ * @param {boolean} [pinned]  the registry pins the manifest's digest: the files come with their
+ *   `integrity` (see fileDigests)
  * @returns {{ entry?: { url: string, type: string, globalName: string }, scripts: string[], styles: string[], base: string, integrity: Record<string, string>, entryIntegrity?: string }}
  */
 export function pageFiles(raw, manifestUrl, expose, shellShared, pinned) {
   var files = remoteFiles(raw, manifestUrl, expose);
   var base = filesBase(raw, manifestUrl);
-  var listed = /** @type {{ integrity?: unknown }} */ (
-    (raw && typeof raw === 'object' && /** @type {{ metaData?: object }} */ (raw).metaData) || {}
-  );
-  /** @type {Record<string, string>} */
-  var integrity = {};
-  if (listed.integrity && typeof listed.integrity === 'object') {
-    Object.keys(listed.integrity).forEach(function (name) {
-      var digest = /** @type {Record<string, unknown>} */ (listed.integrity)[name];
-      if (typeof digest === 'string') integrity[new URL(name, base).href] = digest;
-    });
-  }
+  var integrity = fileDigests(raw, manifestUrl, pinned);
   var scripts = files.scripts.slice();
   files.requires.forEach(function (name) {
     var shell = Object.prototype.hasOwnProperty.call(shellShared, name) ? shellShared[name] : undefined;
@@ -144,16 +163,16 @@ export function pageFiles(raw, manifestUrl, expose, shellShared, pinned) {
     styles: files.styles,
     base: base,
     integrity: integrity,
-    entryIntegrity: pinned && files.entry ? integrity[files.entry.url] : undefined,
+    entryIntegrity: files.entry ? integrity[files.entry.url] : undefined,
   };
 }
 
 /**
  * Asks the browser to fetch a page's files now, at high priority, without running them: the
  * remote's entry and the page's scripts and styles. A hint is made as the file will be requested,
- * or the browser fetches it twice: the remote's own files CORS-mode with their digest (its build
- * loads chunks with `crossOriginLoading` and Subresource Integrity), the entry so only when the
- * loader will load it with its digest (`entryIntegrity`). A hint runs nothing, so a digest read
+ * or the browser fetches it twice: the remote's own files CORS-mode (its build loads chunks so),
+ * with their digest only when the loader will load them with it (`integrity`, `entryIntegrity`:
+ * a pinned digest). A hint runs nothing, so a digest read
  * from a manifest not yet checked is harmless: the loader runs nothing of a manifest it refuses.
  *
  * @param {{ entry?: { url: string }, scripts: string[], styles: string[], base?: string, integrity?: Record<string, string>, entryIntegrity?: string | undefined }} files

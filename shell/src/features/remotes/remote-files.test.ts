@@ -132,7 +132,7 @@ describe("a remote's files", () => {
     document.head.innerHTML = '';
   });
 
-  it("are hinted as they will be requested: the remote's own CORS-mode with their digests, the entry so only when pinned", () => {
+  it("are hinted as they will be requested: the remote's own CORS-mode, with their digests only when the pin has one", () => {
     document.head.innerHTML = '';
     const digest = (c: string) => `sha384-${c.repeat(64)}`;
     const raw = manifest({
@@ -144,21 +144,27 @@ describe("a remote's files", () => {
       },
     });
     const url = 'https://cdn.example/catalog/1.2.0/mf-manifest.json';
-    hintRemoteFiles(pageFiles(raw, url, './HomePage', {}, false));
     const hints = () =>
       [...document.head.querySelectorAll('link')].map((link) => [
         link.href.split('/').pop(),
         link.crossOrigin,
         link.integrity || undefined,
       ]);
+    // Unverified (no digest pinned): the loader and the remote's runtime load every file without one.
+    hintRemoteFiles(pageFiles(raw, url, './HomePage', {}, false));
     expect(hints()).toEqual([
       ['remoteEntry.js', null, undefined],
+      ['__federation_expose_HomePage.js', 'anonymous', undefined],
+      ['194.js', 'anonymous', undefined],
+      ['HomePage.css', 'anonymous', undefined],
+    ]);
+    document.head.innerHTML = '';
+    hintRemoteFiles(pageFiles(raw, url, './HomePage', {}, true));
+    expect(hints()).toEqual([
+      ['remoteEntry.js', 'anonymous', digest('e')],
       ['__federation_expose_HomePage.js', 'anonymous', digest('p')],
       ['194.js', 'anonymous', undefined],
       ['HomePage.css', 'anonymous', digest('s')],
     ]);
-    document.head.innerHTML = '';
-    hintRemoteFiles(pageFiles(raw, url, './HomePage', {}, true));
-    expect(hints()[0]).toEqual(['remoteEntry.js', 'anonymous', digest('e')]);
   });
 });
