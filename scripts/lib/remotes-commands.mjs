@@ -291,7 +291,9 @@ export async function unfinishedVersions(deployDir) {
     /** @type {Set<unknown>} */
     let listed = new Set();
     try {
-      listed = new Set((JSON.parse(index?.bytes.toString('utf8') ?? '{}').versions ?? []).map((item) => item?.version));
+      /** @type {{ versions?: Array<{ version?: unknown }> }} */
+      const parsed = JSON.parse(index?.bytes.toString('utf8') ?? '{}');
+      listed = new Set((parsed.versions ?? []).map((item) => item?.version));
     } catch {
       // An unreadable index lists nothing: every version it should list is reported.
     }
