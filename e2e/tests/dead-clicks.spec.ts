@@ -1,0 +1,166 @@
+// No dead click: on a prerendered page, a control clicked as soon as the page shows takes effect,
+// though the shell has not hydrated it yet (the head's event replay, event-replay.inline.js).
+// Each control is clicked 50 ms after the first contentful paint, the CPU slowed 4×, and checked
+// by its effect, never by a duration.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { startStack } from '../support/stack.mjs';
+
+const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
+  deployDir: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'devhub-dead-clicks-'));
+      await use(dir);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  stack: [
+    async ({ deployDir }, use) => {
+      const stack = await startStack({ api: true, prerender: true, deployDir });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+declare global {
+  interface Window {
+    /** Settled at the page's first contentful paint. */
+    __firstPaint?: Promise<void>;
+    /** `data-rendering` of <html> when the first click or change reached the page. */
+    __renderingAtClick?: string;
+  }
+}
+
+/**
+ * Console errors and warnings (a hydration mismatch is one), from the page's first script on.
+ * Chromium's note on a preloaded file not yet used a few seconds after load is left out: these
+ * tests end that soon, and the next pages' files are preloaded on purpose (remote-preload.ts).
+ */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'warning' && /was preloaded using link preload but not used/.test(text)) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${text}`);
+  });
+  return problems;
+}
+
+/**
+ * Opens `path` with the CPU slowed 4×, waits for its first contentful paint and 50 ms more, then
+ * acts on the control. Notes whether the page had hydrated when the click reached it
+ * (informative: on a loaded machine it may have).
+ */
+async function actSoonAfterFirstPaint(page: Page, path: string, control: (page: Page) => Locator, act?: 'select') {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    window.__firstPaint = new Promise((resolve) => {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    });
+    // Ahead of the page's own listeners (an init script runs first): sees the event as it arrives.
+    const note = () => {
+      if (window.__renderingAtClick === undefined)
+        window.__renderingAtClick = document.documentElement.getAttribute('data-rendering') ?? 'not hydrated';
+    };
+    window.addEventListener('click', note, true);
+    window.addEventListener('change', note, true);
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.evaluate(() => window.__firstPaint);
+  await page.waitForTimeout(50);
+  const target = control(page);
+  if (act === 'select') await target.selectOption('views');
+  else await target.click();
+  const rendering = await page.evaluate(() => window.__renderingAtClick);
+  test.info().annotations.push({ type: 'rendering at click', description: `${path}: ${rendering}` });
+}
+
+test.describe('a click right after a prerendered page shows', () => {
+  let problems: string[] = [];
+  test.beforeEach(({ page }) => {
+    problems = consoleProblems(page);
+  });
+  test.afterEach(() => {
+    expect(problems, 'no hydration warning, no error').toEqual([]);
+  });
+
+  test('the theme toggle changes the theme', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await actSoonAfterFirstPaint(page, '/', (p) => p.getByRole('button', { name: /Giao diện/ }));
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.locator('html')).not.toHaveClass(/\blight\b/);
+  });
+
+  test.describe('the carousel', () => {
+    const slide = (page: Page, label: string) => page.locator(`[aria-roledescription="slide"][aria-label="${label}"]`);
+
+    test('its next arrow shows the next slides', async ({ page }) => {
+      await actSoonAfterFirstPaint(page, '/', (p) =>
+        p.getByRole('region', { name: 'Bài nổi bật' }).getByRole('button', { name: 'Trang trình chiếu sau' }),
+      );
+      await expect(slide(page, '4 / 10')).toHaveAttribute('aria-hidden', 'false');
+      await expect(slide(page, '1 / 10')).toHaveAttribute('aria-hidden', 'true');
+    });
+
+    test('a dot shows its slides', async ({ page }) => {
+      await actSoonAfterFirstPaint(page, '/', (p) =>
+        p.getByRole('group', { name: 'Chọn nhóm bài nổi bật' }).getByRole('button').nth(1),
+      );
+      await expect(slide(page, '4 / 10')).toHaveAttribute('aria-hidden', 'false');
+      await expect(slide(page, '1 / 10')).toHaveAttribute('aria-hidden', 'true');
+    });
+  });
+
+  test('the tag filter opens', async ({ page }) => {
+    await actSoonAfterFirstPaint(page, '/courses', (p) => p.getByRole('button', { name: 'Mở rộng', exact: true }));
+    await expect(page.getByRole('button', { name: 'Thu gọn', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('the pager turns the page', async ({ page }) => {
+    await actSoonAfterFirstPaint(page, '/blog', (p) => p.getByRole('button', { name: 'Trang sau', exact: true }));
+    await expect(page.getByRole('textbox', { name: 'Nhập số trang' })).toHaveValue('2');
+    await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+  });
+
+  test('the sort select sorts', async ({ page }) => {
+    await actSoonAfterFirstPaint(page, '/courses', (p) => p.getByRole('combobox', { name: 'Sắp xếp' }), 'select');
+    await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'views');
+    await expect(page.getByRole('combobox', { name: 'Sắp xếp' })).toHaveValue('views');
+  });
+
+  test('the Google button shows its toast', async ({ page }) => {
+    await actSoonAfterFirstPaint(page, '/signin', (p) => p.getByRole('button', { name: /Google/ }));
+    await expect(page.getByText('tính năng đang phát triển')).toBeVisible();
+  });
+
+  test.describe('at 390px', () => {
+    test.use({ viewport: { width: 390, height: 800 } });
+
+    test('the header menu opens', async ({ page }) => {
+      await actSoonAfterFirstPaint(page, '/blog', (p) => p.getByRole('button', { name: 'Mở menu điều hướng' }));
+      await expect(page.getByRole('button', { name: 'Đóng menu điều hướng' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.locator('#main-sidebar')).toBeVisible();
+    });
+  });
+
+  test.describe('signed in', () => {
+    test.use({ signedIn: true });
+
+    test('the user menu opens', async ({ page }) => {
+      await actSoonAfterFirstPaint(page, '/', (p) => p.getByRole('button', { name: /^Mở menu tài khoản/ }));
+      await expect(page.getByRole('link', { name: 'Hồ sơ' })).toBeVisible();
+    });
+  });
+});
