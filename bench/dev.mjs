@@ -142,6 +142,10 @@ async function main() {
     await page.getByRole('heading', { name: 'Bài nổi bật', exact: true }).waitFor({ timeout: VISIBLE_TIMEOUT_MS });
     await page.getByRole('banner').getByRole('searchbox').fill('đo thời gian');
     await page.getByRole('button', { name: 'Trang trình chiếu sau' }).click();
+    await page
+      .getByRole('button', { name: 'Chuyển đến nhóm 2' })
+      .and(page.locator('[aria-current="true"]'))
+      .waitFor({ timeout: VISIBLE_TIMEOUT_MS });
     await page.evaluate(() => {
       window.__benchMarker = 1;
     });
@@ -150,7 +154,7 @@ async function main() {
     const rows = [];
     for (const edit of CASES) {
       const times = [];
-      let kept = true;
+      const lost = { reloads: 0, search: 0, carousel: 0 };
       let previous = edit.from;
       for (let n = 1; n <= EDITS; n += 1) {
         const next = edit.to(n);
@@ -165,25 +169,35 @@ async function main() {
           // The page was loaded again (its watcher went with it): timed from here, state lost.
           await page.getByText(edit.shows(n)).first().waitFor({ timeout: VISIBLE_TIMEOUT_MS });
           times.push(Date.now() - saved);
-          kept = false;
+          lost.reloads += 1;
         } else {
           times.push(seen - saved);
-          const now = await pageState(page);
-          if (now.marker !== 1 || now.search !== before.search || now.carousel !== before.carousel) kept = false;
         }
+        const now = await pageState(page);
+        if (now.marker !== 1) {
+          if (seen !== undefined) lost.reloads += 1;
+          // Counted once: the next edits start from the reloaded page.
+          await page.evaluate(() => {
+            window.__benchMarker = 1;
+          });
+        }
+        if (now.search !== before.search) lost.search += 1;
+        if (now.carousel !== before.carousel) lost.carousel += 1;
         previous = next;
       }
-      rows.push({ edit: edit.name, edits: EDITS, ...summary(times), stateKept: kept, times });
+      const stateKept = lost.reloads === 0 && lost.search === 0 && lost.carousel === 0;
+      rows.push({ edit: edit.name, edits: EDITS, ...summary(times), stateKept, lost, times });
     }
 
     console.log(`\nSave → visible in the shell's page (ms), ${EDITS} edits each:\n`);
     console.table(
-      rows.map(({ edit, edits, median, min, max, p25, p75, stateKept }) => ({
+      rows.map(({ edit, edits, median, min, max, p25, p75, stateKept, lost }) => ({
         edit,
         edits,
         median: Math.round(median),
         spread: `${min}–${max} (p25–p75 ${p25}–${p75})`,
         stateKept,
+        'reloads / search lost / carousel moved': `${lost.reloads} / ${lost.search} / ${lost.carousel}`,
       })),
     );
     console.log(JSON.stringify({ rows }, null, 2));
