@@ -1,13 +1,14 @@
 // The public routes arrive rendered in the HTML (rendered with the pinned remotes, as `npm run
 // remotes -- use` renders them) and the browser hydrates them without a mismatch — or, when the
 // page was not rendered from the registry it reads, renders it as before, without an error.
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
-import { navigateInApp } from '../support/remote-page.ts';
+import { errorPanel, navigateInApp } from '../support/remote-page.ts';
 import { PUBLIC_PATHS } from '../support/routes.ts';
+import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
 
 const FEATURED = 'Bài nổi bật';
@@ -205,15 +206,7 @@ test.describe('prerendered first view', () => {
     });
   }
 
-  // Known open defect (issue 29 work): a pin written by hand, without the digest `remotes use` adds,
-  // runs unverified; the warm-up still hints its files with their build digests, so Chromium warns of an
-  // integrity mismatch and fetches them again, and such a pin's page is not hydrated. Re-enable once
-  // hints follow the pin's verification.
-  test.fixme('a pin changed and rendered again serves the new version on reload', async ({
-    page,
-    stack,
-    deployDir,
-  }) => {
+  test('a pin changed and rendered again serves the new version on reload', async ({ page, stack, deployDir }) => {
     // Another version of the catalog: its build, with the heading changed in its browser and server code.
     const version = join(deployDir, 'remote-catalog', '9.0.0');
     cpSync(join(ROOT, 'remote-catalog', 'dist'), version, { recursive: true });
@@ -251,11 +244,7 @@ test.describe('prerendered first view', () => {
     expect(problems).toEqual([]);
   });
 
-  // Known open defect (issue 29 work): a pin written by hand, without the digest `remotes use` adds,
-  // runs unverified; the warm-up still hints its files with their build digests, so Chromium warns of an
-  // integrity mismatch and fetches them again, and such a pin's page is not hydrated. Re-enable once
-  // hints follow the pin's verification.
-  test.fixme('a registry edited without rendering again falls back to the browser, without an error', async ({
+  test('a registry edited without rendering again falls back to the browser, without an error', async ({
     page,
     stack,
   }) => {
@@ -280,11 +269,7 @@ test.describe('prerendered first view', () => {
     expect(problems).toEqual([]);
   });
 
-  // Known open defect (issue 29 work): a pin written by hand, without the digest `remotes use` adds,
-  // runs unverified; the warm-up still hints its files with their build digests, so Chromium warns of an
-  // integrity mismatch and fetches them again, and such a pin's page is not hydrated. Re-enable once
-  // hints follow the pin's verification.
-  test.fixme('a version without a server build leaves its routes to the browser, with the reason', async ({
+  test('a version without a server build leaves its routes to the browser, with the reason', async ({
     page,
     stack,
     deployDir,
@@ -316,5 +301,73 @@ test.describe('prerendered first view', () => {
     await page.goto('/');
     expect(await rendering(page), 'the catalog still hydrates').toBe('hydrated');
     expect(problems).toEqual([]);
+  });
+
+  test("a verified pin's stylesheets are linked with their digests: changed bytes never apply", async ({
+    page,
+    browser,
+    baseURL,
+    stack,
+    deployDir,
+  }) => {
+    // Published as `deploy` publishes it and pinned as `use` pins it: every file's digest in the
+    // manifest, the manifest's in the pin.
+    const version = join(deployDir, 'remote-catalog', '9.1.0');
+    // Without source maps (never published) and compressed copies (the bytes changed below are served).
+    cpSync(join(ROOT, 'remote-catalog', 'dist'), version, {
+      recursive: true,
+      filter: (file) => !/\.(?:map|br|gz)$/.test(file),
+    });
+    const integrity = sealVersion(version);
+    stack.writeRegistry({
+      ...stack.registry,
+      remotes: {
+        ...stack.registry.remotes,
+        catalog: {
+          entry: '/deploy/remote-catalog/9.1.0/mf-manifest.json',
+          integrity,
+          routes: stack.registry.remotes.catalog?.routes,
+        },
+      },
+    });
+    const summary = await stack.prerender();
+    expect(summary.routes.every((route) => route.status === 'prerendered')).toBe(true);
+    const name = readdirSync(version).find((file) => /^__federation_expose_HomePage\.[0-9a-f]+\.css$/.test(file));
+    if (!name) throw new Error(`no stylesheet of the home page in ${version}`);
+    const digests = JSON.parse(readFileSync(join(version, 'mf-manifest.json'), 'utf8')).metaData.integrity as Record<
+      string,
+      string
+    >;
+
+    const problems = consoleProblems(page);
+    await page.goto('/');
+    // The page's own link (the runtime links the file again by its absolute URL, found in the cache).
+    const link = page.locator(`head link[rel="stylesheet"][href="/deploy/remote-catalog/9.1.0/${name}"]`);
+    await expect(link).toHaveAttribute('integrity', digests[name]!);
+    await expect(link).toHaveAttribute('crossorigin', 'anonymous');
+    expect(await rendering(page)).toBe('hydrated');
+    await expect(page.getByRole('heading', { name: FEATURED })).toBeVisible();
+    expect(problems).toEqual([]);
+
+    appendFileSync(join(version, name), '\nhtml{--tampered:1;outline:9px solid red}\n');
+    // A fresh browser: the hashed file is cached as immutable by the one above.
+    const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true });
+    try {
+      const fresh = await context.newPage();
+      const refused = consoleProblems(fresh);
+      await fresh.goto('/');
+      // Refused as the page's own link, then as the stylesheet the remote's runtime loads: the route
+      // shows why, in Vietnamese.
+      await expect(errorPanel(fresh)).toContainText('không khớp với mã băm đã được ghim');
+      await expect
+        .poll(() => refused.some((problem) => problem.includes(name) && /integrity/i.test(problem)))
+        .toBe(true);
+      expect(
+        await fresh.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tampered')),
+      ).toBe('');
+      expect(await fresh.evaluate(() => getComputedStyle(document.documentElement).outlineStyle)).not.toBe('solid');
+    } finally {
+      await context.close();
+    }
   });
 });
