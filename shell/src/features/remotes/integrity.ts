@@ -5,8 +5,8 @@ import { sri } from './manifests';
  * What the browser may run of each remote whose manifest matched its pin: every file the manifest
  * lists, by absolute URL, with its sha384. The federation runtime's plugin below gives each script
  * and stylesheet it creates that `integrity` (and `crossorigin`, which SRI needs), so the browser
- * refuses bytes other than the published ones before they run or apply. The entry then loads its
- * own chunks with the digests its build put in it (SubresourceIntegrityPlugin).
+ * refuses bytes other than the published ones before they run or apply. The entry's runtime asks
+ * the same hooks for each chunk's and stylesheet's digest (rspack/chunk-integrity-plugin.ts).
  */
 interface TrustedRemote {
   /** The folder its files are under: a file there that the manifest does not list is refused. */
