@@ -26,6 +26,7 @@ const { closeServer, createStaticServer, listen } = await import('../scripts/lib
 const { launchBrowser } = await import('../e2e/support/browser.mjs');
 const { ROOT, startStack } = await import('../e2e/support/stack.mjs');
 const { BENCH_ROUTES, lighthouseMedians, measureRoute, median } = await import('./lib/measure.mjs');
+const { measureFirstInput } = await import('./lib/first-input.mjs');
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
 // Loopback has no latency, which would hide the cost of sequential round trips: every request
@@ -102,17 +103,32 @@ async function measureProtocol(browser, protocol) {
     const federatedLoads = await measureVariant(browser, stack.shellUrl, federatedAppOf);
     const prerenderedLoads = await measureVariant(browser, prerendered.shellUrl, federatedAppOf);
     const monoLoads = await measureVariant(browser, monoUrl, () => 'mono');
+    console.log(
+      `${PROTOCOL_NAMES[protocol]}: a click on the theme toggle 50 ms after the first paint, ${LOADS} times…`,
+    );
+    const early = { loads: LOADS, rttMs: RTT_MS };
+    const firstInput = {
+      federated: await measureFirstInput(browser, stack.shellUrl, early),
+      prerendered: await measureFirstInput(browser, prerendered.shellUrl, early),
+      mono: await measureFirstInput(browser, monoUrl, early),
+    };
     console.log(`${PROTOCOL_NAMES[protocol]}: Lighthouse (mobile), ${LIGHTHOUSE_RUNS} runs per route and side…`);
     return {
       federated: {
         loads: federatedLoads,
         lighthouse: await lighthouseMedians(stack.shellUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS),
+        firstInput: firstInput.federated,
       },
       prerendered: {
         loads: prerenderedLoads,
         lighthouse: await lighthouseMedians(prerendered.shellUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS),
+        firstInput: firstInput.prerendered,
       },
-      mono: { loads: monoLoads, lighthouse: await lighthouseMedians(monoUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS) },
+      mono: {
+        loads: monoLoads,
+        lighthouse: await lighthouseMedians(monoUrl, BENCH_ROUTES, LIGHTHOUSE_RUNS),
+        firstInput: firstInput.mono,
+      },
     };
   } finally {
     await stack.stop();
@@ -160,6 +176,10 @@ function table(results) {
     add('TBT (ms)', path, (v, p) => v.lighthouse[p].tbtMs, 0);
     add('CLS', path, (v, p) => v.lighthouse[p].cls, 3);
   }
+  // The home page only: the theme toggle is clicked there (bench/lib/first-input.mjs).
+  add('first input handled (ms)', '/', (v) => v.firstInput?.handledMs);
+  add('dead clicks (share)', '/', (v) => v.firstInput?.deadShare, 2);
+  add('  of which clicked before hydration', '/', (v) => v.firstInput?.beforeHydration, 0);
   const buildRow = (metric, value, mono = '') => [
     metric,
     '',
