@@ -66,7 +66,8 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
   }) => {
     await page.goto('/');
     const featured = page.getByRole('heading', { name: 'Bài nổi bật', exact: true });
-    await expect(featured).toBeVisible();
+    // A hang budget: a stack just started on a loaded machine serves its first page slowly.
+    await expect(featured).toBeVisible({ timeout: 60_000 });
     const search = page.getByRole('banner').getByRole('searchbox');
     await search.fill('react hooks');
     const secondGroup = page.getByRole('button', { name: 'Chuyển đến nhóm 2' });

@@ -17,12 +17,17 @@ function reload(reason) {
   globalThis.location.reload();
 }
 
-/** Why an update could not be applied: the first module it could not be applied to, in words. */
+/**
+ * Why an update could not be applied: the module it started from (the first of the runtime's
+ * "Update propagation" chain, up to the module nothing accepts), in words.
+ */
 function reasonOf(error) {
   const message = error instanceof Error ? error.message : String(error);
-  const module = /because (\S+) is not accepted/.exec(message)?.[1];
-  if (module)
-    return `${module} changed in a way Fast Refresh cannot apply (it exports more than components, or its exports changed)`;
+  const chain = /Update propagation: (.+)/.exec(message)?.[1]?.split(' -> ');
+  const module = chain?.[0] ?? /because (\S+) is not accepted/.exec(message)?.[1];
+  if (module) {
+    return `${module} changed in a way Fast Refresh cannot apply in place (it exports more than components, or its exports changed)`;
+  }
   return `the update could not be applied (${message.split('\n')[0]})`;
 }
 
