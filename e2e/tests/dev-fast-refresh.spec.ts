@@ -143,7 +143,7 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
         // Asked while the edit holds: putting it back reloads the page once more.
         expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
         expect(said).toEqual([
-          expect.stringMatching(/^\[devhub\] shell: @devhub\/shared changed \(.+\); reloading the page\.$/),
+          expect.stringMatching(/^\[devhub\] shell: @devhub\/shared changed \(\S+\), .+; reloading the page\.$/),
         ]);
       },
     );
