@@ -168,17 +168,21 @@ export function pageFiles(raw, manifestUrl, expose, shellShared, pinned) {
 }
 
 /**
- * Asks the browser to fetch a page's files now, at high priority, without running them: the
- * remote's entry and the page's scripts and styles. A hint is made as the file will be requested,
- * or the browser fetches it twice: the remote's own files CORS-mode (its build loads chunks so),
+ * Asks the browser to fetch a page's files without running them: the remote's entry and the
+ * page's scripts and styles. Now, at high priority (`preload`), for the page being opened; at idle
+ * priority (`prefetch`, `speculative`) for a page the visitor may open next: a preload never used
+ * earns a console warning a few seconds after the load event, a prefetch does not.
+ * A hint is made as the file will be requested, or the browser fetches it twice: the remote's own files CORS-mode (its build loads chunks so),
  * with their digest only when the loader will load them with it (`integrity`, `entryIntegrity`:
  * a pinned digest). A hint runs nothing, so a digest read
  * from a manifest not yet checked is harmless: the loader runs nothing of a manifest it refuses.
  *
  * @param {{ entry?: { url: string }, scripts: string[], styles: string[], base?: string, integrity?: Record<string, string>, entryIntegrity?: string | undefined }} files
+ * @param {boolean} [speculative]
  */
-export function hintRemoteFiles(files) {
+export function hintRemoteFiles(files, speculative) {
   var digests = files.integrity || {};
+  var rel = speculative ? 'prefetch' : 'preload';
   /**
    * @param {string} href
    * @param {string} as
@@ -188,10 +192,12 @@ export function hintRemoteFiles(files) {
   var hint = function (href, as, integrity, cors) {
     // Already asked for (a hint, or a prerendered page's own stylesheet): a second request, in
     // another mode, would fetch the file again.
-    var hinted = document.querySelectorAll('link[rel="preload"], link[rel="stylesheet"]');
+    // A prefetch is left out for a file hinted in any way; a preload only for one already on its way
+    // at high priority (a page opened after its prefetch still asks for its files now).
+    var hinted = document.querySelectorAll(speculative ? 'link[href]' : 'link[rel="preload"], link[rel="stylesheet"]');
     for (var i = 0; i < hinted.length; i += 1) if (/** @type {HTMLLinkElement} */ (hinted[i]).href === href) return;
     var link = document.createElement('link');
-    link.rel = 'preload';
+    link.rel = rel;
     link.as = as;
     if (cors || integrity) link.crossOrigin = 'anonymous';
     if (integrity) link.integrity = integrity;

@@ -121,6 +121,22 @@ describe("a remote's files", () => {
     ]);
   });
 
+  it('are prefetched, not preloaded, for a page the visitor may open next, and preloaded once it is opened', () => {
+    document.head.innerHTML = '';
+    const files = remoteFiles(manifest({}), 'https://cdn.example/mf-manifest.json', './HomePage');
+    hintRemoteFiles(files, true);
+    hintRemoteFiles(files, true);
+    expect([...document.head.querySelectorAll<HTMLLinkElement>('link')].map((link) => link.rel)).toEqual([
+      'prefetch',
+      'prefetch',
+      'prefetch',
+      'prefetch',
+    ]);
+    hintRemoteFiles(files);
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(4);
+    document.head.innerHTML = '';
+  });
+
   it("leaves out a stylesheet the page already links (a prerendered page's), which a hint would fetch again", () => {
     document.head.innerHTML = '<link rel="stylesheet" href="https://cdn.example/HomePage.css">';
     hintRemoteFiles(remoteFiles(manifest({}), 'https://cdn.example/mf-manifest.json', './HomePage'));

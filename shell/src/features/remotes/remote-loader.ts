@@ -309,7 +309,7 @@ export function createRemoteLoader({ options, status, getManifest, boot }: Loade
    * page's files and the shared modules it imports (see pageFiles). The first page's were hinted by
    * index.html's warm-up already; this is for the pages after it.
    */
-  async function startPage(id: RemoteModuleId, fresh: boolean): Promise<void> {
+  async function startPage(id: RemoteModuleId, fresh: boolean, speculative = false): Promise<void> {
     const { manifestUrl, json } = await checkedRemote(remoteOf(id), fresh);
     const remote = remoteOf(id);
     hintRemoteFiles(
@@ -320,6 +320,7 @@ export function createRemoteLoader({ options, status, getManifest, boot }: Loade
         shellSharedFiles(),
         statusOf(remote).integrity === 'verified',
       ),
+      speculative,
     );
   }
 
@@ -428,7 +429,7 @@ export function createRemoteLoader({ options, status, getManifest, boot }: Loade
     },
     async preloadPage(id) {
       if (!registry || registryFailed || statusOf(remoteOf(id)).state === 'failed') return;
-      await startPage(id, false);
+      await startPage(id, false, true);
     },
   };
 }
