@@ -89,8 +89,14 @@ async function main() {
     process.exit(1);
   }
 
-  // The auth API is TypeScript compiled by tsc; a fresh clone has no build yet.
-  const build = spawnSync('npm', ['run', 'build', '-w', api.dir], { cwd: ROOT, stdio: 'inherit' });
+  // The auth API is TypeScript compiled by tsc; a fresh clone has no build yet. An incremental
+  // build, not the clean one of `npm run build`: that one empties dist/ first, and a preview or
+  // test stack running from the same dist/ beside this one failed to start in that moment.
+  const build = spawnSync(
+    process.execPath,
+    [packageBin('typescript', { name: 'tsc' }), '-b', join(api.dir, 'tsconfig.build.json')],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (build.status !== 0) {
     console.error('Could not build auth-api (see above).');
     process.exit(build.status ?? 1);
