@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { CliError } from './lib/cli.mjs';
-import { startAzurite, connectionStringFor, freePort } from './lib/azurite-test-server.mjs';
+import { connectionStringFor, freePort, startAzurite, useAzurite } from './lib/azurite-test-server.mjs';
 import { ROOT } from './lib/apps.mjs';
 import { sealVersion, sri } from './lib/integrity.mjs';
-import { CONNECTION_STRING_VARIABLE, initBlobStorage, openStorage } from './lib/storage.mjs';
+import { CONNECTION_STRING_VARIABLE, openStorage } from './lib/storage.mjs';
 import { inside, publishVersion, setSourceMapsAside, sourceMapsDirFor } from './deploy.mjs';
 
 describe("a deploy's source maps", () => {
@@ -81,19 +81,8 @@ function builtVersion(dir, version, { entry = '/* entry */', publishedAt = '2026
 }
 
 describe('publishing a version to a store', () => {
-  let azurite;
   let dir;
-  const saved = process.env[CONNECTION_STRING_VARIABLE];
-  beforeAll(async () => {
-    azurite = await startAzurite();
-    process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
-    await initBlobStorage('azblob://deploys', []);
-  });
-  afterAll(async () => {
-    await azurite?.stop();
-    if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
-    else process.env[CONNECTION_STRING_VARIABLE] = saved;
-  });
+  useAzurite('deploys');
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'devhub-publish-'));
   });

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageBin } from './package-bin.mjs';
+import { CONNECTION_STRING_VARIABLE, initBlobStorage } from './storage.mjs';
 
 /** The emulator's published development account: a well-known key, not a secret. */
 export const DEV_ACCOUNT = 'devstoreaccount1';
@@ -84,6 +85,39 @@ export async function startAzurite() {
         await exited;
       }
       rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For a Jest file or describe block: an Azurite started before its tests and stopped after them,
+ * `AZURE_STORAGE_CONNECTION_STRING` pointing at it meanwhile (commands run in child processes
+ * take it from this process), and `container` created with CORS for `origins`. Returns the
+ * running emulator, once `beforeAll` has run.
+ *
+ * @param {string} container
+ * @param {string[]} [origins]
+ * @returns {{ readonly current: Awaited<ReturnType<typeof startAzurite>> }}
+ */
+export function useAzurite(container, origins = []) {
+  /** @type {Awaited<ReturnType<typeof startAzurite>> | undefined} */
+  let azurite;
+  const saved = process.env[CONNECTION_STRING_VARIABLE];
+  // Jest's globals, read from globalThis: this file is also loaded outside Jest (the browser tests).
+  globalThis.beforeAll(async () => {
+    azurite = await startAzurite();
+    process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
+    await initBlobStorage(`azblob://${container}`, origins);
+  });
+  globalThis.afterAll(async () => {
+    await azurite?.stop();
+    if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
+    else process.env[CONNECTION_STRING_VARIABLE] = saved;
+  });
+  return {
+    get current() {
+      if (!azurite) throw new Error('Azurite is started in beforeAll: read it from a test or a hook');
+      return azurite;
     },
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
-import { startAzurite } from './azurite-test-server.mjs';
+import { useAzurite } from './azurite-test-server.mjs';
 import {
   CliError,
   readRegistry,
@@ -14,7 +14,7 @@ import {
   versionEntry,
   writeRegistry,
 } from './registry-file.mjs';
-import { CONNECTION_STRING_VARIABLE, initBlobStorage, openStorageOf } from './storage.mjs';
+import { openStorageOf } from './storage.mjs';
 
 const REGISTRY_FILE_URL = pathToFileURL(join(ROOT, 'scripts/lib/registry-file.mjs')).href;
 
@@ -140,19 +140,8 @@ describe('registry files', () => {
 });
 
 describe('a compare-and-swap on a registry that never settles', () => {
-  let azurite;
   let dir;
-  const saved = process.env[CONNECTION_STRING_VARIABLE];
-  beforeAll(async () => {
-    azurite = await startAzurite();
-    process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
-    await initBlobStorage('azblob://registries', []);
-  });
-  afterAll(async () => {
-    await azurite?.stop();
-    if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
-    else process.env[CONNECTION_STRING_VARIABLE] = saved;
-  });
+  useAzurite('registries');
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'registry-cas-'));
   });

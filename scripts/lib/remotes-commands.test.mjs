@@ -17,9 +17,9 @@ import { ROOT } from './apps.mjs';
 import { sealVersion, sri } from './integrity.mjs';
 import { EXPOSES, ROUTE_TABLES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
 import { doctor, list, rollback, use } from './remotes-commands.mjs';
-import { connectionStringFor, freePort, startAzurite } from './azurite-test-server.mjs';
+import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
 import { filesUnder } from './integrity.mjs';
-import { CONNECTION_STRING_VARIABLE, initBlobStorage, openStorage } from './storage.mjs';
+import { CONNECTION_STRING_VARIABLE, openStorage } from './storage.mjs';
 
 const COMMANDS_URL = pathToFileURL(join(ROOT, 'scripts/lib/remotes-commands.mjs')).href;
 
@@ -439,22 +439,10 @@ describe('remotes commands', () => {
 
   describe('on Azure Blob Storage (a real Azurite)', () => {
     const REMOTES = Object.keys(EXPOSES);
-    let azurite;
     let store;
     let run = 0;
-    const saved = process.env[CONNECTION_STRING_VARIABLE];
-
-    beforeAll(async () => {
-      azurite = await startAzurite();
-      // The commands run in child processes too: they take the variable from this process.
-      process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
-      await initBlobStorage('azblob://remotes', []);
-    });
-    afterAll(async () => {
-      await azurite?.stop();
-      if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
-      else process.env[CONNECTION_STRING_VARIABLE] = saved;
-    });
+    // The commands run in child processes too: they take the variable from this process.
+    const azurite = useAzurite('remotes');
 
     /** Copies what publish() wrote on disk to the store, as a deploy --to azblob:// would have. */
     const upload = async () => {
@@ -567,13 +555,13 @@ describe('remotes commands', () => {
       ],
       [
         'the credentials are wrong',
-        async () => connectionStringFor(azurite.port, { key: wrongKey }),
+        async () => connectionStringFor(azurite.current.port, { key: wrongKey }),
         'remotes',
         /^remotes: the blob storage at \S+ refused the credentials \(HTTP 403 \w+\): check AZURE_STORAGE_CONNECTION_STRING$/,
       ],
       [
         'the container is missing',
-        async () => azurite.connectionString,
+        async () => azurite.current.connectionString,
         'nowhere',
         /^remotes: the container "nowhere" does not exist at \S+: create it with "npm run remotes -- init-storage azblob:\/\/nowhere"$/,
       ],

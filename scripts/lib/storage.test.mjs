@@ -1,25 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectionStringFor, freePort, startAzurite } from './azurite-test-server.mjs';
-import { CONNECTION_STRING_VARIABLE, initBlobStorage, openStorage, openStorageOf } from './storage.mjs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
+import { CONNECTION_STRING_VARIABLE, openStorage, openStorageOf } from './storage.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-let azurite;
 let folder;
-const savedConnectionString = process.env[CONNECTION_STRING_VARIABLE];
-
-beforeAll(async () => {
-  azurite = await startAzurite();
-  process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
-  await initBlobStorage('azblob://contract', ['http://localhost:3000']);
-});
-afterAll(async () => {
-  await azurite?.stop();
-  if (savedConnectionString === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
-  else process.env[CONNECTION_STRING_VARIABLE] = savedConnectionString;
-});
+const emulator = useAzurite('contract', ['http://localhost:3000']);
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'storage-'));
 });
@@ -98,13 +88,40 @@ describe('Azure Blob Storage', () => {
     };
     for (const key of Object.keys(expected)) await storage.createIfAbsent(key, 'x');
     for (const [key, [type, cache]] of Object.entries(expected)) {
-      const response = await fetch(`${azurite.endpoint}/contract/headers/${key}`);
+      const response = await fetch(`${emulator.current.endpoint}/contract/headers/${key}`);
       expect([
         key,
         response.status,
         response.headers.get('content-type'),
         response.headers.get('cache-control'),
       ]).toEqual([key, 200, type, cache]);
+    }
+  });
+
+  it("stores a build's brotli and gzip copies as their file, encoded: its content type, Content-Encoding, the bytes as written", async () => {
+    const storage = openStorage('azblob://contract/encoded');
+    const script = Buffer.from(`export const page = ${JSON.stringify('trang chủ '.repeat(200))};\n`);
+    const copies = {
+      'remote-catalog/1.0.0/static/js/page.0123abcd.js.br': [brotliCompressSync(script), 'br'],
+      'remote-catalog/1.0.0/static/js/page.0123abcd.js.gz': [gzipSync(script), 'gzip'],
+    };
+    for (const [key, [bytes]] of Object.entries(copies)) await storage.createIfAbsent(key, bytes);
+    for (const [key, [bytes, encoding]] of Object.entries(copies)) {
+      // What a deploy's retry and the checks compare: the stored bytes, never decoded on the way.
+      expect((await storage.read(key)).bytes.equals(bytes)).toBe(true);
+      const raw = await new Promise((resolve, reject) => {
+        // node:http, not fetch: fetch would decode the body and hide what was sent.
+        httpGet(`${emulator.current.endpoint}/contract/encoded/${key}`, (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+      expect([key, raw.headers['content-type'], raw.headers['content-encoding'], raw.headers['cache-control']]).toEqual(
+        [key, 'text/javascript; charset=utf-8', encoding, IMMUTABLE],
+      );
+      const decoded = encoding === 'br' ? brotliDecompressSync(raw.body) : gunzipSync(raw.body);
+      expect(decoded.equals(script)).toBe(true);
     }
   });
 
@@ -142,7 +159,7 @@ describe('an unusable store: one line each, never the credential', () => {
     try {
       await check();
     } finally {
-      process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
+      process.env[CONNECTION_STRING_VARIABLE] = emulator.current.connectionString;
     }
   };
 
@@ -157,7 +174,7 @@ describe('an unusable store: one line each, never the credential', () => {
 
   it('refuses credentials the account does not know', async () => {
     const wrongKey = Buffer.from('not the key of this account').toString('base64');
-    await withConnectionString(connectionStringFor(azurite.port, { key: wrongKey }), async () => {
+    await withConnectionString(connectionStringFor(emulator.current.port, { key: wrongKey }), async () => {
       // A write: the container is public for reading, as a CDN's origin is.
       const error = await openStorage('azblob://contract/x')
         .createIfAbsent('a.json', 'x')
@@ -183,7 +200,7 @@ describe('an unusable store: one line each, never the credential', () => {
 
   it('names a missing container and how to create it', async () => {
     await expect(openStorage('azblob://nowhere/x').read('a.json')).rejects.toThrow(
-      `the container "nowhere" does not exist at ${azurite.endpoint}: create it with "npm run remotes -- init-storage azblob://nowhere"`,
+      `the container "nowhere" does not exist at ${emulator.current.endpoint}: create it with "npm run remotes -- init-storage azblob://nowhere"`,
     );
     await expect(openStorage('azblob://nowhere/x').createIfAbsent('a.json', 'x')).rejects.toThrow(
       'the container "nowhere" does not exist',
