@@ -53,13 +53,31 @@ const CONTENT_TYPES = {
   wasm: 'application/wasm',
 };
 
+/** The compressed copies a build writes beside a file (static-server-precompress.mjs), by suffix. */
+const ENCODINGS = { br: 'br', gz: 'gzip' };
+
 /**
- * The Content-Type a key is stored with.
+ * The Content-Encoding a key is stored with: a build's brotli or gzip copy (`x.js.br`) is the
+ * file itself, encoded. Stored so, a CDN rule that answers `x.js` with `x.js.br` for a browser
+ * that accepts brotli (the only way such a copy reaches a browser: blob storage never negotiates)
+ * sends what the browser decodes to the file, and even a direct request of the copy decodes to it.
+ *
+ * @param {string} key
+ * @returns {string | undefined}
+ */
+export function contentEncodingFor(key) {
+  const suffix = /\.(br|gz)$/i.exec(key)?.[1]?.toLowerCase();
+  return suffix === 'br' || suffix === 'gz' ? ENCODINGS[suffix] : undefined;
+}
+
+/**
+ * The Content-Type a key is stored with; a compressed copy has its original's.
  *
  * @param {string} key
  */
 export function contentTypeFor(key) {
-  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  const original = contentEncodingFor(key) ? key.replace(/\.[a-z]+$/i, '') : key;
+  const extension = /\.([a-z0-9]+)$/i.exec(original)?.[1]?.toLowerCase() ?? '';
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
@@ -318,6 +336,7 @@ function blobStorage(address) {
   const headers = async (key, { contentType, cacheControl } = {}) => ({
     blobContentType: contentType ?? contentTypeFor(key),
     blobCacheControl: cacheControl ?? (await cacheControlOf(key)),
+    blobContentEncoding: contentEncodingFor(key),
   });
   /**
    * A conditional upload: true when written, false when the condition failed.
