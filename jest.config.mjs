@@ -72,7 +72,8 @@ export default {
       rootDir: '<rootDir>/bench',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/*.test.mjs'],
-      transform: { '^.+\\.mjs$': swcTransform },
+      // The test stack reads the registry contract's .js modules.
+      transform: { '^.+\\.m?js$': swcTransform },
     },
     {
       displayName: 'scripts',

@@ -9,13 +9,12 @@
 // Options: --runs 3 (per side)  --loads 9 (per route and run)  --protocol h2|h1|both (h2)
 //          --rtt 40 (ms)  --lighthouse (adds Lighthouse score, TBT and LCP, one run per side and run)
 //          --prerender (both sides serve the public routes prerendered, as `npm run remotes -- use` leaves them)
-// `--b-server <commit>` instead of a patch: one build, served by the working tree's stack (A) and by
-// the stack of that commit (B), for a change to the server alone (how files are sent, their headers).
+// `--b-server <commit>` instead of a patch: one build and one stack (its deployed files, registry
+// file and prerendered pages), served by the working tree's static server (A) and by that commit's
+// static server module (B), for a change to the server alone (how files are sent, their headers).
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { CliError, UsageError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
 import { copyWorkspace } from '../scripts/lib/workspace-copy.mjs';
 import { WORKSPACE_ROOT } from '../scripts/lib/workspace.mjs';
@@ -23,7 +22,7 @@ import { WORKSPACE_ROOT } from '../scripts/lib/workspace.mjs';
 const USAGE = `usage: npm run bench:ab -- --patch <file made with git diff> [options]
        npm run bench:ab -- --b-server <commit> [options]
   --patch <file>           B is the working tree with this patch applied (A: the working tree)
-  --b-server <commit>      B is the working tree's build served by that commit's stack (a server change)
+  --b-server <commit>      B is A's build, registry and pages served by that commit's static server
   --runs <n>               runs per side, alternating (3)
   --loads <n>              cold loads per route and run (9)
   --protocol h2|h1|both    (h2)
@@ -50,6 +49,7 @@ const { values } = parseCliOrExit('bench:ab', {
 const { launchBrowser } = await import('../e2e/support/browser.mjs');
 const { startStack } = await import('../e2e/support/stack.mjs');
 const { BENCH_ROUTES, lighthouseMedians, measureRoute, median } = await import('./lib/measure.mjs');
+const { serverOfCommit } = await import('./lib/server-of-commit.mjs');
 
 const RUNS = Number(values.runs);
 const LOADS = Number(values.loads);
@@ -65,10 +65,10 @@ function checkOptions() {
     } catch {
       throw new CliError(`--b-server ${values['b-server']}: no such commit`);
     }
-    return;
+  } else {
+    if (!values.patch) throw new UsageError('which patch? --patch <file made with git diff>');
+    if (!existsSync(values.patch)) throw new CliError(`--patch ${values.patch}: no such file`);
   }
-  if (!values.patch) throw new UsageError('which patch? --patch <file made with git diff>');
-  if (!existsSync(values.patch)) throw new CliError(`--patch ${values.patch}: no such file`);
   for (const [option, value, least] of [
     ['--runs', RUNS, 1],
     ['--loads', LOADS, 1],
@@ -110,50 +110,30 @@ const fmt = (value, digits) => value.toFixed(digits);
 const runsCell = (values, digits) =>
   `${fmt(median(values), digits)} [${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}] (${values.map((v) => fmt(v, digits)).join(', ')})`;
 
-/**
- * The stack of another commit, in a worktree of its own that borrows this workspace's node_modules:
- * its server, its headers and its prerender, serving whatever build it is given.
- *
- * @param {string} commit
- */
-async function stackOfCommit(commit) {
-  const root = join(mkdtempSync(join(tmpdir(), 'devhub-ab-server-')), 'tree');
-  execFileSync('git', ['worktree', 'add', '--detach', root, commit], { stdio: 'ignore' });
-  symlinkSync(join(WORKSPACE_ROOT, 'node_modules'), join(root, 'node_modules'));
-  const { startStack: start } = await import(pathToFileURL(join(root, 'e2e', 'support', 'stack.mjs')).href);
-  const remove = () => {
-    execFileSync('git', ['worktree', 'remove', '--force', root], { stdio: 'ignore' });
-    rmSync(join(root, '..'), { recursive: true, force: true });
-  };
-  return { start, remove };
-}
-
 async function main() {
   checkOptions();
   const serverCommit = values['b-server'];
   const description = serverCommit
-    ? `B: the same build served by the stack of ${serverCommit} (${execFileSync('git', ['log', '-1', '--format=%h %s', serverCommit], { encoding: 'utf8' }).trim()})`
+    ? `B: the same build, registry and pages served by the static server of ${serverCommit} (${execFileSync('git', ['log', '-1', '--format=%h %s', serverCommit], { encoding: 'utf8' }).trim()})`
     : patchDescription(values.patch);
   console.log(`A/B: ${description}\nBuilding…`);
   const sides = serverCommit ? { A: copyWorkspace() } : { A: copyWorkspace(), B: copyWorkspace() };
   if (sides.B) sides.B.applyPatch(values.patch);
-  const otherStack = serverCommit ? await stackOfCommit(serverCommit) : undefined;
+  const otherServer = serverCommit ? await serverOfCommit(serverCommit) : undefined;
   const browser = await launchBrowser();
   const sections = [];
   try {
     for (const side of Object.values(sides)) for (const app of APPS) await side.build(app);
     for (const protocol of PROTOCOLS) {
       const stackOptions = { protocol, layout: 'cdn', prerender: values.prerender };
-      const stacks = {
-        A: await startStack({ buildRoot: sides.A.root, ...stackOptions }),
-        B: otherStack
-          ? await otherStack.start({ buildRoot: sides.A.root, ...stackOptions })
-          : await startStack({ buildRoot: sides.B.root, ...stackOptions }),
-      };
+      const stacks = { A: await startStack({ buildRoot: sides.A.root, ...stackOptions }) };
       /** results[side][route][metric] = one value per run */
       const results = { A: {}, B: {} };
       const lighthouse = { A: {}, B: {} };
       try {
+        stacks.B = otherServer
+          ? await otherServer.serve(stacks.A)
+          : await startStack({ buildRoot: sides.B.root, ...stackOptions });
         for (let run = 0; run < RUNS; run += 1) {
           for (const side of run % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
             console.log(`${protocol} run ${run + 1}/${RUNS}, side ${side}…`);
@@ -175,8 +155,9 @@ async function main() {
           }
         }
       } finally {
+        // B first: with --b-server it serves A's files, which A's stop removes.
+        await stacks.B?.stop();
         await stacks.A.stop();
-        await stacks.B.stop();
       }
       const rows = [];
       for (const { path } of BENCH_ROUTES) {
@@ -206,7 +187,7 @@ async function main() {
   } finally {
     await browser.close();
     for (const side of Object.values(sides)) side.remove();
-    otherStack?.remove();
+    otherServer?.remove();
   }
   const section = `\n## ${description.split('\n')[0]}\n\n${new Date().toISOString()} · \`npm run bench:ab -- ${serverCommit ? `--b-server ${serverCommit}` : `--patch ${values.patch}`}${values.lighthouse ? ' --lighthouse' : ''}${values.prerender ? ' --prerender' : ''} --protocol ${values.protocol}\` · ${RUNS} runs per side, alternating\n\n${description.split('\n').slice(1).join('\n').trim()}\n\n${sections.join('\n\n')}\n`;
   appendFileSync(join(WORKSPACE_ROOT, 'bench', 'ab.md'), section);

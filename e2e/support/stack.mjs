@@ -152,7 +152,7 @@ export async function startStack(options = {}) {
       origins: remoteOrigins,
     });
   if (options.prerender) await prerender();
-  const shellServer = createStaticServer({
+  const shellServerOptions = {
     root: join(buildRoot, 'shell/dist'),
     tls,
     spa: true,
@@ -160,7 +160,8 @@ export async function startStack(options = {}) {
     mounts,
     apiTarget: apiUrl,
     ...(options.prerender ? { pages: { dir: pagesDir, template: join(buildRoot, 'shell/dist/index.html') } } : {}),
-  });
+  };
+  const shellServer = createStaticServer(shellServerOptions);
   const shellPort = await listen(shellServer, options.shellPort ?? 0, '127.0.0.1');
   closers.push(() => closeServer(shellServer));
 
@@ -173,6 +174,8 @@ export async function startStack(options = {}) {
     apiUrl,
     registry,
     registryFile,
+    /** What the shell's server was created with: `bench:ab --b-server` starts another server on the same files. */
+    shellServerOptions,
     /** Rewrites the served remotes.json (raw text allowed, to test malformed files). */
     writeRegistry(contents) {
       writeFileSync(registryFile, typeof contents === 'string' ? contents : JSON.stringify(contents, null, 2));
