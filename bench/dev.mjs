@@ -4,10 +4,6 @@
 // source tree, then edits a remote's text (the catalog's 'Bài nổi bật') and the shell's header
 // text BENCH_DEV_EDITS (10) times each. Timings are reported here, never asserted in tests.
 /* global window, document, requestAnimationFrame, MutationObserver -- code run in the page */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CliError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
 
 const USAGE = `usage: npm run bench:dev
@@ -19,19 +15,12 @@ in the shell's page, and whether the page kept its state (search text, carousel,
 parseCliOrExit('bench:dev', { usage: USAGE });
 // Loaded once the command line is understood: --help answers without loading a browser driver.
 const { launchBrowser } = await import('../e2e/support/browser.mjs');
-const { freePort } = await import('../e2e/support/files.mjs');
+const { startDevStack } = await import('../e2e/support/dev-stack.mjs');
 const { copyWorkspace } = await import('../scripts/lib/workspace-copy.mjs');
 
 const EDITS = Number(process.env.BENCH_DEV_EDITS ?? 10);
 const READY_TIMEOUT_MS = 300_000;
 const VISIBLE_TIMEOUT_MS = 60_000;
-const PORT_FLAGS = {
-  shell: 'shell-port',
-  catalog: 'catalog-port',
-  auth: 'auth-port',
-  account: 'account-port',
-  'auth-api': 'api-port',
-};
 
 /** The two edits: a file of the copy, the text it holds and the text edit `n` puts there. */
 const CASES = [
@@ -53,38 +42,11 @@ const CASES = [
 
 /** `npm start` in the copy, on free ports; resolves once every dev server compiled. */
 async function startDev(root) {
-  const ports = {};
-  for (const id of Object.keys(PORT_FLAGS)) ports[id] = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'devhub-bench-dev-'));
-  const args = Object.entries(PORT_FLAGS).flatMap(([id, flag]) => [`--${flag}`, String(ports[id])]);
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), ...args], {
-    cwd: root,
-    env: { ...process.env, AUTH_API_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(output.includes('DevHub is running') && (output.match(/compiled/gi) ?? []).length >= 4)) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new CliError(`npm start in the copy did not get ready:\n${output.slice(-3000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    return await startDevStack({ root, timeoutMs: READY_TIMEOUT_MS });
+  } catch (error) {
+    throw new CliError(`npm start in the copy did not get ready: ${error instanceof Error ? error.message : error}`);
   }
-  return { shellUrl: `http://localhost:${ports.shell}`, stop };
 }
 
 /**

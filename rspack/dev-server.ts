@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { DevServer } from '@rspack/core';
 import { createStaticHandler, forwardedFor } from '../scripts/lib/static-server.mjs';
 import { WORKSPACE_ROOT, type App } from './app.ts';
+import { DEV_CLIENT_DIR } from './fast-refresh.ts';
+
+const DEV_SOCKET_TRANSPORT = join(DEV_CLIENT_DIR, 'socket-transport.js');
 
 /** Every dev server proxies /api to the auth API (`DEVHUB_API_URL` points it elsewhere). */
 const API_PROXY_TARGET = process.env.DEVHUB_API_URL ?? 'http://localhost:4000';
@@ -47,7 +50,12 @@ export function devServer(app: App): DevServer {
     ],
     // The hot client says in one line why it reloads the page (rspack/dev-client/hot-client.js): the
     // stock clients' info lines would bury it.
-    client: { logging: 'warn', overlay: { errors: true, warnings: false, runtimeErrors: false } },
+    client: {
+      logging: 'warn',
+      overlay: { errors: true, warnings: false, runtimeErrors: false },
+      // Reloads the page when the socket comes back after its dev server restarted (one console line).
+      webSocketTransport: DEV_SOCKET_TRANSPORT,
+    },
     ...(app.kind === 'host'
       ? { setupMiddlewares: (middlewares) => [{ name: 'devhub-shell', middleware: shellMiddleware() }, ...middlewares] }
       : {}),

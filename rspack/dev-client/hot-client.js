@@ -3,6 +3,7 @@
 // cannot be applied in place it reloads the page, and says why in one console line (the stock
 // client logs several lines of webpack internals, which `client.logging` silences).
 import { emitter } from '@rspack/core/hot/emitter.js';
+import { reloadPage } from './reload.js';
 
 const hot = import.meta.webpackHot;
 // eslint-disable-next-line no-undef -- DefinePlugin (rspack.config.base.ts)
@@ -10,12 +11,8 @@ const app = __APP_NAME__;
 
 /** The hash the dev server last announced. */
 let announced;
-let applying = false;
-
-function reload(reason) {
-  console.warn(`[devhub] ${app}: ${reason}; reloading the page.`);
-  globalThis.location.reload();
-}
+/** An update is being checked or applied: the status changes on the way are the runtime's own. */
+let busy = false;
 
 /**
  * Why an update could not be applied: the module it started from (the first of the runtime's
@@ -25,10 +22,12 @@ function reasonOf(error) {
   const message = error instanceof Error ? error.message : String(error);
   const chain = /Update propagation: (.+)/.exec(message)?.[1]?.split(' -> ');
   const module = chain?.[0] ?? /because (\S+) is not accepted/.exec(message)?.[1];
-  if (module) {
-    return `${module} changed in a way Fast Refresh cannot apply in place (it exports more than components, or its exports changed)`;
-  }
+  if (module) return cannotApply(module);
   return `the update could not be applied (${message.split('\n')[0]})`;
+}
+
+function cannotApply(module) {
+  return `${module} changed in a way Fast Refresh cannot apply in place (it exports more than components, or its exports changed)`;
 }
 
 function upToDate() {
@@ -39,55 +38,83 @@ function upToDate() {
 /** A module of @devhub/shared (its source, wherever it is bundled from). */
 const SHARED_MODULE = /(^|[\\/])shared[\\/]src[\\/]/;
 
+/**
+ * A module of the update that nothing will run again: it is not its own boundary (any more), and
+ * nothing in this bundle loaded it. A page a remote exposes is one: the shell loaded it through
+ * federation, and when its exports change the runtime disposes it without a word, leaving the
+ * page as it was and every later update stuck behind it.
+ */
+function stranded(result) {
+  // eslint-disable-next-line no-undef -- the bundle's module cache, from the bundler
+  const cache = __webpack_require__.c;
+  const accepted = new Set(Object.values(result.outdatedDependencies ?? {}).flat());
+  return result.outdatedModules?.find((id) => {
+    const module = cache[id];
+    if (!module?.hot || !Array.isArray(module.parents) || accepted.has(id)) return false;
+    if (module.hot._selfAccepted && !module.hot._selfInvalidated) return false;
+    return !module.parents.some((parent) => cache[parent]);
+  });
+}
+
+const APPLY_OPTIONS = {
+  onAccepted(result) {
+    const module = stranded(result);
+    if (module !== undefined) reloadPage(cannotApply(module));
+  },
+};
+
+/**
+ * Applies what the runtime holds ready (a checked update, or modules Fast Refresh invalidated),
+ * then whatever became ready or was announced meanwhile.
+ */
+function apply() {
+  busy = true;
+  return hot.apply(APPLY_OPTIONS).then(settle, fail);
+}
+
+/**
+ * After an update ran: Fast Refresh invalidates a module whose exports changed once the module
+ * ran (a page with top-level await runs after the update was applied), which makes the runtime
+ * ready again; and the dev server may have announced another build.
+ */
+function settle() {
+  busy = false;
+  if (hot.status() === 'ready') return apply();
+  if (!upToDate() && hot.status() === 'idle') return check();
+  return undefined;
+}
+
+function fail(error) {
+  busy = false;
+  if (['abort', 'fail'].includes(hot.status())) reloadPage(reasonOf(error));
+  else console.warn(`[devhub] ${app}: hot update failed: ${error instanceof Error ? error.message : error}`);
+}
+
 function check() {
-  applying = true;
-  hot
-    .check(false)
-    .then((updated) => {
-      if (!updated) {
-        reload('its dev server has no update for this page (it restarted)');
-        return undefined;
-      }
-      // The shell provides @devhub/shared to every remote: swapping its modules in one bundle
-      // would leave the others holding the old ones.
-      const shared = updated.find((id) => SHARED_MODULE.test(String(id)));
-      if (shared !== undefined) {
-        reload(`@devhub/shared changed (${shared}), and every app on the page holds its singletons`);
-        return undefined;
-      }
-      return hot.apply({}).then(() => {
-        applying = false;
-        if (!upToDate()) check();
-      });
-    })
-    .catch((error) => {
-      applying = false;
-      if (['abort', 'fail'].includes(hot.status())) reload(reasonOf(error));
-      else console.warn(`[devhub] ${app}: hot update failed: ${error instanceof Error ? error.message : error}`);
-    });
+  busy = true;
+  return hot.check(false).then((updated) => {
+    if (!updated) {
+      reloadPage('its dev server has no update for this page (it restarted)');
+      return undefined;
+    }
+    // The shell provides @devhub/shared to every remote: swapping its modules in one bundle
+    // would leave the others holding the old ones.
+    const shared = updated.find((id) => SHARED_MODULE.test(String(id)));
+    if (shared !== undefined) {
+      reloadPage(`@devhub/shared changed (${shared}), and every app on the page holds its singletons`);
+      return undefined;
+    }
+    return apply();
+  }, fail);
 }
 
 if (hot) {
   emitter.on('webpackHotUpdate', (hash) => {
     announced = hash;
-    if (!upToDate() && hot.status() === 'idle') check();
+    if (!busy && !upToDate() && hot.status() === 'idle') check();
   });
-  // Fast Refresh invalidates a module whose exports changed once the update ran (a page that now
-  // exports something else): the runtime is then ready to apply that up to whatever accepts it.
   hot.addStatusHandler((status) => {
-    if (status !== 'ready' || applying) return;
-    applying = true;
     // Not from inside the status change that invalidate() is still making.
-    queueMicrotask(() => {
-      hot
-        .apply({})
-        .then(() => {
-          applying = false;
-        })
-        .catch((error) => {
-          applying = false;
-          reload(reasonOf(error));
-        });
-    });
+    if (status === 'ready' && !busy) queueMicrotask(() => !busy && hot.status() === 'ready' && apply());
   });
 }
