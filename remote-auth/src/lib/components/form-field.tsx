@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import styles from './form-field.module.css';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur'> {
@@ -56,7 +57,7 @@ export function FormField({ label, registration, error, labelAside, ...inputProp
           {error}
         </p>
       )}
-      <span className={styles.visuallyHidden} aria-live="polite">
+      <span className={a11y.visuallyHidden} aria-live="polite">
         {spoken}
       </span>
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AUTH_TEXT } from '../auth-text';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import styles from './submit-button.module.css';
 
 /** The form's submit button: disabled with a spinner while its request runs. */
@@ -8,7 +9,7 @@ export function SubmitButton({ loading, children }: { loading: boolean; children
     <button type="submit" className={styles.button} disabled={loading} aria-busy={loading}>
       {loading && <span className={styles.spinner} aria-hidden="true" />}
       {children}
-      {loading && <span className={styles.visuallyHidden}>{AUTH_TEXT.submitting}</span>}
+      {loading && <span className={a11y.visuallyHidden}>{AUTH_TEXT.submitting}</span>}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { announcements, type Politeness } from './announcer';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import styles from './live-regions.module.css';
 
 /** Where the toaster (loaded later) puts the toasts of each politeness: inside that region. */
@@ -27,11 +28,11 @@ export function LiveRegions() {
   return (
     <div className={styles.stack}>
       <div aria-live="polite" data-live="polite">
-        <span className={styles.visuallyHidden}>{polite}</span>
+        <span className={a11y.visuallyHidden}>{polite}</span>
         <div ref={politeSlot} className={styles.slot} />
       </div>
       <div aria-live="assertive" data-live="assertive">
-        <span className={styles.visuallyHidden}>{assertive}</span>
+        <span className={a11y.visuallyHidden}>{assertive}</span>
         <div ref={assertiveSlot} className={styles.slot} />
       </div>
     </div>

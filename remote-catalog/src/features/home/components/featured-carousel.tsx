@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
-import a11y from '../../../lib/a11y.module.css';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
 import type { CatalogItem } from '../../catalog/model/catalog-types';

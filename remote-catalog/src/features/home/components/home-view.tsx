@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { markContentReady } from '@devhub/shared/remote-contract';
-import a11y from '../../../lib/a11y.module.css';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { toCatalogItems } from '../../catalog/lib/to-catalog-items';
 import { useHomeDigest } from '../hooks/use-home-digest';

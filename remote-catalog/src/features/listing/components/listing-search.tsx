@@ -1,4 +1,4 @@
-import a11y from '../../../lib/a11y.module.css';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
 import { useSearchBoxText } from '../hooks/use-search-box-text';

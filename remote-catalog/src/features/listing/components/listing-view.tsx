@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { PAGE_SIZE } from '@devhub/shared/constants';
 import { markContentReady } from '@devhub/shared/remote-contract';
 import type { ListingKind } from '@devhub/shared/types';
-import a11y from '../../../lib/a11y.module.css';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { scrollToTop } from '../../../lib/scroll-to-top';
 import { CardGrid } from '../../catalog/components/card-grid';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import a11y from '../../../lib/a11y.module.css';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
 import { resolvePageInput, sanitizePageInput } from '../lib/pager-input';

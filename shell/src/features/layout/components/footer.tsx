@@ -3,6 +3,7 @@ import { CONTACT, PRODUCT_NAME } from '@devhub/shared/constants';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon } from '@devhub/shared/icon';
 import { useYear } from '../../prerender/render-time';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import styles from './footer.module.css';
 
 const QUICK_LINKS = [
@@ -40,12 +41,12 @@ export function Footer() {
           <ul className={styles.list}>
             <li className={styles.contact}>
               <Icon name="mail" size={16} />
-              <span className={styles.visuallyHidden}>{SHELL_TEXT.footer.email}: </span>
+              <span className={a11y.visuallyHidden}>{SHELL_TEXT.footer.email}: </span>
               <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
             </li>
             <li className={styles.contact}>
               <Icon name="phone" size={16} />
-              <span className={styles.visuallyHidden}>{SHELL_TEXT.footer.phone}: </span>
+              <span className={a11y.visuallyHidden}>{SHELL_TEXT.footer.phone}: </span>
               <a href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}>{CONTACT.phone}</a>
             </li>
           </ul>

@@ -4,6 +4,7 @@ import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon } from '@devhub/shared/icon';
 import { useSearchSpinner } from '../hooks/use-search-spinner';
 import { isListingPath, searchTarget } from '../search-target';
+import a11y from '@devhub/shared/visually-hidden.module.css';
 import styles from './search-box.module.css';
 
 export function SearchBox() {
@@ -35,7 +36,7 @@ export function SearchBox() {
   return (
     <form className={styles.form} role="search" aria-label={SHELL_TEXT.search.label} onSubmit={submit}>
       <label className={styles.field}>
-        <span className={styles.visuallyHidden}>{SHELL_TEXT.search.label}</span>
+        <span className={a11y.visuallyHidden}>{SHELL_TEXT.search.label}</span>
         <Icon name="search" size={18} />
         <input
           ref={inputRef}
@@ -52,7 +53,7 @@ export function SearchBox() {
       </label>
       {spinning && (
         <span className={styles.spinner} role="status">
-          <span className={styles.visuallyHidden}>{SHELL_TEXT.search.searching}</span>
+          <span className={a11y.visuallyHidden}>{SHELL_TEXT.search.searching}</span>
         </span>
       )}
       {text.trim() !== '' && (
