@@ -1,6 +1,7 @@
 // "First input handled" and "dead clicks" (issue 24): a click on the theme toggle dispatched
 // 50 ms after the first contentful paint, as a visitor clicks as soon as the page shows, and the
 // time until <html>'s class changes (the theme's effect); a click with no effect at all is dead.
+import { withColdPage } from '../../e2e/support/first-load.mjs';
 import { median } from './measure.mjs';
 
 /* global window, document, location, HTMLElement, MutationObserver -- in the page: clickSoonAfterFirstPaint and page.waitForFunction */
@@ -54,26 +55,12 @@ function clickSoonAfterFirstPaint({ deadAfterMs, toggle }) {
  * being `<html>`'s data-rendering at click time (null: not hydrated yet, or no prerendered page).
  */
 export async function firstInput(browser, url, { rttMs = 0 } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
-  try {
-    const page = await context.newPage();
+  return withColdPage(browser, { rttMs }, async (page) => {
     await page.addInitScript(clickSoonAfterFirstPaint, { deadAfterMs: DEAD_AFTER_MS, toggle: TOGGLE });
-    if (rttMs > 0) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: rttMs,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-    }
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__firstInput !== undefined);
     return await page.evaluate(() => window.__firstInput);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /**

@@ -9,6 +9,36 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
  */
 
 /**
+ * Runs `visit` on a page of a fresh context (cold cache, no storage), 1280×800, `rttMs` of latency
+ * added to every request, and closes the context after. Shared by the loads below and the
+ * benchmark's first-input clicks (bench/lib/first-input.mjs).
+ * @template T
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ rttMs?: number }} options
+ * @param {(page: import('playwright-core').Page) => Promise<T>} visit
+ * @returns {Promise<T>}
+ */
+export async function withColdPage(browser, { rttMs = 0 }, visit) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    if (rttMs > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: rttMs,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
+    return await visit(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Opens `url` in a fresh context (cold cache) and waits for `mark`. `rttMs` adds latency to every
  * request. `longTaskMs`: main-thread time over 50 ms in long tasks that began before the mark (what
  * Total Blocking Time counts, here on this machine's CPU).
@@ -22,9 +52,7 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
  * @returns {Promise<{ ttc: number, fcp: number, lcp: number, rendering: string, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number }>}
  */
 export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
-  try {
-    const page = await context.newPage();
+  return withColdPage(browser, { rttMs }, async (page) => {
     await page.addInitScript(() => {
       const tasks = [];
       new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
@@ -36,16 +64,6 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
       });
       Object.defineProperty(window, '__largestPaints', { value: largestPaints });
     });
-    if (rttMs > 0) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: rttMs,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-    }
     await page.goto(url);
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
     const { ttc, fcp, lcp, rendering, resources, longTaskMs } = await page.evaluate((name) => {
@@ -81,7 +99,5 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
       scripts,
       jsBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
     };
-  } finally {
-    await context.close();
-  }
+  });
 }
