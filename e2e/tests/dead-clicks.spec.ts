@@ -2,31 +2,9 @@
 // though the shell has not hydrated it yet (the head's event replay, event-replay.inline.js).
 // Each control is clicked 50 ms after the first contentful paint, the CPU slowed 4×, and checked
 // by its effect, never by a duration.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, stackTest, type Stack } from '../support/fixtures.ts';
-import { startStack } from '../support/stack.mjs';
-
-const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
-  deployDir: [
-    async ({}, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'devhub-dead-clicks-'));
-      await use(dir);
-      rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  stack: [
-    async ({ deployDir }, use) => {
-      const stack = await startStack({ api: true, prerender: true, deployDir });
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+import { expect } from '../support/fixtures.ts';
+import { consoleProblems, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
 
 declare global {
   interface Window {
@@ -38,19 +16,10 @@ declare global {
 }
 
 /**
- * Console errors and warnings (a hydration mismatch is one), from the page's first script on.
- * Chromium's note on a preloaded file not yet used a few seconds after load is left out: these
- * tests end that soon, and the next pages' files are preloaded on purpose (remote-preload.ts).
+ * Chromium's note on a preloaded file not yet used a few seconds after load: these tests end that
+ * soon, and the next pages' files are preloaded on purpose (remote-preload.ts).
  */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() === 'warning' && /was preloaded using link preload but not used/.test(text)) return;
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${text}`);
-  });
-  return problems;
-}
+const PRELOAD_NOT_USED = /was preloaded using link preload but not used/;
 
 /**
  * Opens `path` with the CPU slowed 4×, waits for its first contentful paint and 50 ms more, then
@@ -98,7 +67,7 @@ async function actSoonAfterFirstPaint(page: Page, path: string, control: (page: 
 test.describe('a click right after a prerendered page shows', () => {
   let problems: string[] = [];
   test.beforeEach(({ page }) => {
-    problems = consoleProblems(page);
+    problems = consoleProblems(page, [PRELOAD_NOT_USED]);
   });
   test.afterEach(() => {
     expect(problems, 'no hydration warning, no error').toEqual([]);

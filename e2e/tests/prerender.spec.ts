@@ -1,46 +1,17 @@
 // The public routes arrive rendered in the HTML (rendered with the pinned remotes, as `npm run
 // remotes -- use` renders them) and the browser hydrates them without a mismatch — or, when the
 // page was not rendered from the registry it reads, renders it as before, without an error.
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { expect } from '../support/fixtures.ts';
+import { consoleProblems, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
 import { errorPanel, navigateInApp } from '../support/remote-page.ts';
 import { PUBLIC_PATHS } from '../support/routes.ts';
 import { sealVersion } from '../../scripts/lib/integrity.mjs';
-import { ROOT, startStack } from '../support/stack.mjs';
+import { ROOT } from '../support/stack.mjs';
 
 const FEATURED = 'Bài nổi bật';
-
-const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
-  deployDir: [
-    async ({}, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'devhub-prerender-'));
-      await use(dir);
-      rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  stack: [
-    async ({ deployDir }, use) => {
-      const stack = await startStack({ api: true, prerender: true, deployDir });
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
-
-/** Console errors and warnings of a page, from its first script on. */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  return problems;
-}
 
 /** How the shell started the page: 'hydrated' (the HTML was current) or 'client'. */
 async function rendering(page: Page) {

@@ -1,0 +1,48 @@
+// A worker's own preview stack with its public routes prerendered (as `npm run preview` serves
+// them), its versions deployed to a folder of its own that a test may add versions to.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { stackTest, type Stack } from './fixtures.ts';
+import { startStack } from './stack.mjs';
+
+export interface PrerenderedStackFixtures {
+  /** The stack's deploy folder (served under /deploy/), removed with the worker. */
+  deployDir: string;
+  stack: Stack;
+}
+
+export const prerenderedStackTest = stackTest.extend<object, PrerenderedStackFixtures>({
+  deployDir: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'devhub-prerendered-'));
+      await use(dir);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  stack: [
+    async ({ deployDir }, use) => {
+      const stack = await startStack({ api: true, prerender: true, deployDir });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/**
+ * Console errors and warnings of a page (a hydration mismatch is one), from its first script on,
+ * but the warnings `ignoredWarnings` matches.
+ */
+export function consoleProblems(page: Page, ignoredWarnings: RegExp[] = []): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const type = message.type();
+    const text = message.text();
+    if (type === 'warning' && ignoredWarnings.some((pattern) => pattern.test(text))) return;
+    if (type === 'error' || type === 'warning') problems.push(`${type}: ${text}`);
+  });
+  return problems;
+}
