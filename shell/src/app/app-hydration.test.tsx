@@ -6,6 +6,7 @@ import { authApi } from '../../../test-support/auth-api-handlers';
 import { hydrateServerMarkup } from '../../../test-support/hydrate';
 import { routesOfTables } from '../features/remotes/registry-routes';
 import { createRemoteHost } from '../features/remotes/remote-host';
+import { SHELL_BUILD } from '../test/federation-fixtures';
 import { useThemeStore } from '../features/theme/theme-store';
 import { App } from './app';
 
@@ -25,7 +26,7 @@ function Home() {
 }
 
 describe('the shell rendered ahead of time', () => {
-  const host = createRemoteHost();
+  const host = createRemoteHost(SHELL_BUILD);
   beforeAll(() => {
     host.adoptPage('catalog/HomePage', Home);
     // The routes the registry lists, as the server renderer sets them before it renders.

@@ -4,8 +4,10 @@ import '@devhub/shared/tokens.css';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
+import { setRenderedAt } from '../features/prerender/render-time';
 import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
 import { installRemotePreload } from '../features/remotes/remote-preload';
+import { readShellBuild } from '../features/remotes/shell-record';
 import { notify } from '../lib/notify';
 import { App } from './app';
 
@@ -51,6 +53,8 @@ async function hydrateIfCurrent(
   }
   host.status.setFirstPage({ route: route.path, rendering: 'hydrated' });
   document.documentElement.dataset.rendering = 'hydrated';
+  // The markup shows the render's date: the first render must too.
+  setRenderedAt(record.renderedAt);
   hydrateRoot(
     container,
     <StrictMode>
@@ -62,10 +66,12 @@ async function hydrateIfCurrent(
 /**
  * Starts the shell: the registry read and the current route's page start at once, and the chrome
  * renders at once without waiting for either (a remote slot shows its skeleton meanwhile) — or,
- * on a page rendered ahead of time, hydrates it once its page is in.
+ * on a page rendered ahead of time, hydrates it once its page is in. The page's data islands are
+ * read here, once: what the shell build provides, for the remote host, and the prerendered page's record.
  */
 export function start(): void {
-  const host = createRemoteHost({
+  const record = readPrerenderRecord(document);
+  const host = createRemoteHost(readShellBuild(document), {
     onRefusedOverrides: (refused) => {
       for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
     },
@@ -86,7 +92,6 @@ export function start(): void {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const record = readPrerenderRecord();
   if (record && record.route === path && window.location.search === '') {
     void hydrateIfCurrent(host, container, path, record, signedIn);
   } else {

@@ -4,7 +4,7 @@ import type { AppRoute } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { renderWithProviders } from '../../../test-support/render';
 import { server } from '../../../test-support/msw-server';
-import { environmentHandlers, installShellRecord } from '../test/federation-fixtures';
+import { SHELL_BUILD, environmentHandlers } from '../test/federation-fixtures';
 import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
 import { RemoteHostProvider } from './remote-host-provider';
 import { RouteScreen } from './route-screen';
@@ -32,10 +32,9 @@ describe('a route of the table', () => {
       <RouteScreen route={route} />
     </RemoteHostProvider>
   );
-  beforeAll(() => installShellRecord());
   beforeEach(() => {
     server.use(...environmentHandlers());
-    host = createRemoteHost();
+    host = createRemoteHost(SHELL_BUILD);
     host.startRemotes();
     jest.mocked(loadRemote).mockResolvedValue({ ProfilePage: () => <h1>Profile</h1> });
   });

@@ -3,6 +3,7 @@ import { SHELL_TEXT } from '@devhub/shared/strings';
 import { renderWithProviders } from '../../../test-support/render';
 import { routesOfTables } from '../features/remotes/registry-routes';
 import { createRemoteHost } from '../features/remotes/remote-host';
+import { SHELL_BUILD } from '../test/federation-fixtures';
 import { RemoteHostProvider } from './remote-host-provider';
 import { AppRoutes } from './router';
 
@@ -23,7 +24,7 @@ const home = {
 describe("the shell's router", () => {
   it('holds the content area while the registry is on its way, then shows the not-found page for a path no pin serves', async () => {
     // A new host has no routes, as on a first load.
-    const host = createRemoteHost();
+    const host = createRemoteHost(SHELL_BUILD);
     renderWithProviders(
       <RemoteHostProvider host={host}>
         <AppRoutes />

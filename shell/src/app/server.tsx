@@ -22,6 +22,7 @@ import { setRenderedAt } from '../features/prerender/render-time';
 import { routesOfTables } from '../features/remotes/registry-routes';
 import { fileDigests, remoteFiles } from '../features/remotes/remote-files.js';
 import { createRemoteHost } from '../features/remotes/remote-host';
+import type { ShellBuild } from '../features/remotes/shell-record';
 import { App } from './app';
 
 /** The global each remote's server build reads its public folder from (named by rspack/server-build.ts). */
@@ -76,6 +77,13 @@ export function publicRoutes(remotes: PrerenderInput['remotes']): string[] {
 
 const STAND_IN_FOLDER = 'https://remote.invalid/';
 
+/**
+ * The shell build a render's host is given: its own, not the browser's page. The host loads no
+ * remote here (each page is adopted from a server build the prerender checked against the shell's
+ * record, scripts/lib/prerender.mjs), so it vouches for none and hints no file.
+ */
+const SERVER_BUILD: ShellBuild = { record: 'the server renderer loads no remote through its host', sharedFiles: {} };
+
 /** Remote entries on disk are required where they are; the federation runtime fetches the others. */
 const entriesOnDisk: ModuleFederationRuntimePlugin = {
   name: 'devhub-entries-on-disk',
@@ -102,7 +110,7 @@ function start(remotes: PrerenderInput['remotes']): void {
 
 async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute[]): Promise<PrerenderResult> {
   // Its own host: what one render loads and routes never leaks into another, nor into a browser's.
-  const host = createRemoteHost();
+  const host = createRemoteHost(SERVER_BUILD);
   // The router renders from these, as the browser's does once it has read the registry.
   host.routes.setRoutes(routes);
   const route = routes.find((candidate) => candidate.path === path);

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import type { CompatibilityRecord } from '@devhub/contracts/compatibility';
 import type { RemoteName } from '@devhub/shared/remote-contract';
-import { SHELL_RECORD_ELEMENT_ID } from '../features/remotes/shell-record';
+import type { ShellBuild } from '../features/remotes/shell-record';
 
 /** What a shell build records of itself, as index.html carries it. */
 export const SHELL_RECORD: CompatibilityRecord = {
@@ -25,20 +25,8 @@ export const SHELL_RECORD: CompatibilityRecord = {
 /** Where the shell build says its shared modules load from: react in its first chunk, axios in a chunk of its own. */
 export const SHELL_SHARED_FILES = { react: [], '@devhub/shared/strings': [], axios: ['/223.js'] };
 
-function installJson(id: string, value: unknown): void {
-  document.getElementById(id)?.remove();
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = id;
-  script.textContent = JSON.stringify(value);
-  document.head.append(script);
-}
-
-/** Puts the shell's record and its shared modules' files in the page, where the build puts them. */
-export function installShellRecord(record: CompatibilityRecord = SHELL_RECORD): void {
-  installJson(SHELL_RECORD_ELEMENT_ID, record);
-  installJson('devhub-shared-files', SHELL_SHARED_FILES);
-}
+/** The shell build a test's remote host is created with, as the bootstrap reads it from index.html. */
+export const SHELL_BUILD: ShellBuild = { record: SHELL_RECORD, sharedFiles: SHELL_SHARED_FILES };
 
 export const manifestUrl = (remote: RemoteName) => `http://localhost/${remote}/mf-manifest.json`;
 

@@ -40,7 +40,7 @@ describe('a prerendered document', () => {
   it('carries the record it was rendered from, which the browser reads back', () => {
     document.documentElement.innerHTML = html.replace('<!doctype html>', '');
     expect(document.getElementById(PRERENDER_ELEMENT_ID)).not.toBeNull();
-    expect(readPrerenderRecord()).toEqual(record);
+    expect(readPrerenderRecord(document)).toEqual(record);
   });
 
   it("starts the shell's scripts after the page's first paint instead of from the head", async () => {
@@ -91,8 +91,8 @@ describe('the record', () => {
   it('is ignored when it is not one', () => {
     document.head.innerHTML = '';
     document.body.innerHTML = `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">{"route":1}</script>`;
-    expect(readPrerenderRecord()).toBeUndefined();
+    expect(readPrerenderRecord(document)).toBeUndefined();
     document.body.innerHTML = `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">{</script>`;
-    expect(readPrerenderRecord()).toBeUndefined();
+    expect(readPrerenderRecord(document)).toBeUndefined();
   });
 });

@@ -25,9 +25,12 @@ function isRecord(value: unknown): value is PrerenderRecord {
   );
 }
 
-/** The record of the page being shown, if it was prerendered (and the record is readable). */
-export function readPrerenderRecord(): PrerenderRecord | undefined {
-  const text = document.getElementById(PRERENDER_ELEMENT_ID)?.textContent;
+/**
+ * The record of the page being shown, if it was prerendered (and the record is readable): read once,
+ * by the shell's bootstrap as it starts.
+ */
+export function readPrerenderRecord(page: Pick<Document, 'getElementById'>): PrerenderRecord | undefined {
+  const text = page.getElementById(PRERENDER_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);

@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { readPrerenderRecord } from './prerender-record';
 
 let renderedAt: string | undefined;
 
-/** The server renderer's clock: what a prerendered page shows of the date is its render's. */
+/**
+ * The render's clock: the server renderer's, and in the browser the one a prerendered page was
+ * rendered at (set by the bootstrap before it hydrates): what the page shows of the date is its render's.
+ */
 export function setRenderedAt(iso: string): void {
   renderedAt = iso;
 }
@@ -23,6 +25,6 @@ export function useYear(): number {
   return useSyncExternalStore(
     never,
     () => new Date().getFullYear(),
-    () => yearOf(renderedAt) ?? yearOf(readPrerenderRecord()?.renderedAt) ?? new Date().getFullYear(),
+    () => yearOf(renderedAt) ?? new Date().getFullYear(),
   );
 }

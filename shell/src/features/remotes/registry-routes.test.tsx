@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { createRemoteHost } from './remote-host';
 import { server } from '../../../../test-support/msw-server';
-import { REGISTRY, environmentHandlers, installShellRecord, remoteManifest } from '../../test/federation-fixtures';
+import { REGISTRY, SHELL_BUILD, environmentHandlers, remoteManifest } from '../../test/federation-fixtures';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -20,7 +20,7 @@ const home = { expose: 'HomePage', what: 'trang chủ', layout: 'main', access: 
 
 /** A host of its own (its registry, its routes) for one test. */
 function fresh() {
-  const host = createRemoteHost();
+  const host = createRemoteHost(SHELL_BUILD);
   return { routes: host.routes, loader: host };
 }
 
@@ -34,7 +34,6 @@ function countManifests() {
 }
 
 describe("the shell's routes", () => {
-  beforeAll(() => installShellRecord());
   afterEach(() => server.events.removeAllListeners());
 
   it('are the routes each pin of the registry lists, read with no other request', async () => {

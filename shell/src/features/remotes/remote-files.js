@@ -90,12 +90,14 @@ export function remoteFiles(raw, manifestUrl, expose) {
 
 /**
  * What the shell's index.html lists of the shared modules this shell build provides: each one's
- * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts).
+ * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts). Read once by
+ * each of the page's two starts: the inline warm-up, and the shell's bootstrap for its remote host.
  *
+ * @param {Pick<Document, 'getElementById'>} page
  * @returns {Record<string, string[]>}
  */
-export function shellSharedFiles() {
-  var element = document.getElementById('devhub-shared-files');
+export function shellSharedFiles(page) {
+  var element = page.getElementById('devhub-shared-files');
   try {
     var parsed = JSON.parse((element && element.textContent) || '{}');
     return parsed && typeof parsed === 'object' ? parsed : {};

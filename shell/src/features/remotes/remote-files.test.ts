@@ -95,16 +95,16 @@ describe("a remote's files", () => {
   });
 
   it("read the shell's list from index.html, and an empty one when it is missing or broken", () => {
-    expect(shellSharedFiles()).toEqual({});
-    const element = document.createElement('script');
+    const page = document.implementation.createHTMLDocument();
+    expect(shellSharedFiles(page)).toEqual({});
+    const element = page.createElement('script');
     element.type = 'application/json';
     element.id = 'devhub-shared-files';
     element.textContent = '{"axios":["/223.js"]}';
-    document.head.append(element);
-    expect(shellSharedFiles()).toEqual({ axios: ['/223.js'] });
+    page.head.append(element);
+    expect(shellSharedFiles(page)).toEqual({ axios: ['/223.js'] });
     element.textContent = 'DEVHUB_SHARED_FILES';
-    expect(shellSharedFiles()).toEqual({});
-    element.remove();
+    expect(shellSharedFiles(page)).toEqual({});
   });
 
   it('are hinted once each, scripts as scripts and styles as styles', () => {

@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { server } from '../../../../test-support/msw-server';
-import { REGISTRY, environmentHandlers, installShellRecord, manifestUrl } from '../../test/federation-fixtures';
+import { REGISTRY, SHELL_BUILD, environmentHandlers, manifestUrl } from '../../test/federation-fixtures';
 import { createRemoteHost } from './remote-host';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -23,7 +23,6 @@ function countRequests() {
 }
 
 describe('the remote host', () => {
-  beforeAll(() => installShellRecord());
   beforeEach(() => {
     window.__devhubBoot = undefined;
     jest.mocked(loadRemote).mockResolvedValue({ HomePage });
@@ -37,7 +36,7 @@ describe('the remote host', () => {
     const manifest = Promise.resolve({ url: manifestUrl('catalog'), response: fetch(manifestUrl('catalog')) });
     window.__devhubBoot = { registry, manifest };
 
-    const host = createRemoteHost();
+    const host = createRemoteHost(SHELL_BUILD);
     expect(window.__devhubBoot).toBeUndefined();
     host.startRemotes();
     await expect(host.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
@@ -45,7 +44,7 @@ describe('the remote host', () => {
     expect(requests['http://localhost/remotes.json']).toBe(1);
     expect(requests[manifestUrl('catalog')]).toBe(1);
     // A host created later finds nothing left: it makes its own requests.
-    const later = createRemoteHost();
+    const later = createRemoteHost(SHELL_BUILD);
     later.startRemotes();
     await later.loadPage('catalog/HomePage');
     expect(requests['http://localhost/remotes.json']).toBe(2);
@@ -53,12 +52,12 @@ describe('the remote host', () => {
 
   it('keeps its pages, routes and status to itself', async () => {
     server.use(...environmentHandlers({ ...REGISTRY, environment: 'first' }));
-    const first = createRemoteHost();
+    const first = createRemoteHost(SHELL_BUILD);
     first.startRemotes();
     await first.loadPage('catalog/HomePage');
     first.routes.setRoutes([]);
 
-    const second = createRemoteHost();
+    const second = createRemoteHost(SHELL_BUILD);
     expect(second.loadedPage('catalog/HomePage')).toBeUndefined();
     expect(second.routes.store.getState()).toEqual({ state: 'loading' });
     expect(second.status.statusOf('catalog').state).toBe('not-loaded');

@@ -2,13 +2,15 @@ import { createManifests } from './manifests';
 import { createRoutes } from './registry-routes';
 import { createRemoteLoader, type RemoteLoader, type StartOptions } from './remote-loader';
 import { createRemoteStatus, type RemoteStatusStore } from './remote-status';
+import type { ShellBuild } from './shell-record';
 
 /**
  * Everything the shell knows about its remotes, in one object: the registry it read, the manifests
  * it checked against this shell build, the files it trusts, the pages it loaded, the routes they
  * make and the status the remotes panel shows. The browser's shell creates one as it starts
- * (bootstrap.tsx) and hands it to React through context (useRemoteHost); the server renderer
- * creates one per render; a test creates its own.
+ * (bootstrap.tsx), with the shell build index.html describes, and hands it to React through
+ * context (useRemoteHost); the server renderer creates one per render, with its own; a test
+ * creates its own.
  */
 export interface RemoteHost extends RemoteLoader {
   status: RemoteStatusStore;
@@ -23,11 +25,11 @@ function takeBoot(): DevhubBoot | undefined {
   return boot;
 }
 
-export function createRemoteHost(options: StartOptions = {}): RemoteHost {
+export function createRemoteHost(build: ShellBuild, options: StartOptions = {}): RemoteHost {
   const boot = takeBoot();
   const status = createRemoteStatus();
   const getManifest = createManifests(boot);
-  const loader = createRemoteLoader({ options, status, getManifest, boot });
+  const loader = createRemoteLoader({ build, options, status, getManifest, boot });
   const routes = createRoutes({ registryReady: (fresh) => loader.registryReady(fresh), getManifest });
   return { ...loader, status, routes };
 }

@@ -3,12 +3,14 @@ import { http, HttpResponse } from 'msw';
 import type * as RuntimeModule from '@module-federation/enhanced/runtime';
 import { createRemoteHost, type RemoteHost } from './remote-host';
 import { IncompatibleRemoteError, TamperedRemoteError, type StartOptions } from './remote-loader';
+import { readShellBuild, type ShellBuild } from './shell-record';
 import { server } from '../../../../test-support/msw-server';
 import {
   REGISTRY,
   environmentHandlers,
+  SHELL_BUILD,
+  SHELL_RECORD,
   hungRegistry,
-  installShellRecord,
   manifestUrl,
   remoteEntryUrl,
   remoteManifest,
@@ -33,7 +35,10 @@ function HomePage() {
 }
 
 /** A host of its own (its registry, manifests, pages and status), and the runtime it talks to, for one test. */
-function freshLoader(options: StartOptions = {}): {
+function freshLoader(
+  options: StartOptions = {},
+  build: ShellBuild = SHELL_BUILD,
+): {
   loader: RemoteHost;
   runtime: Runtime;
   status: RemoteHost['status'];
@@ -42,13 +47,12 @@ function freshLoader(options: StartOptions = {}): {
   runtime.registerRemotes.mockClear();
   runtime.loadRemote.mockReset();
   runtime.loadRemote.mockImplementation(async (id) => (id === 'catalog/HomePage' ? { HomePage } : null));
-  const loader = createRemoteHost(options);
+  const loader = createRemoteHost(build, options);
   return { loader, runtime, status: loader.status };
 }
 
 describe('the remote loader', () => {
   beforeEach(() => {
-    installShellRecord();
     window.history.replaceState(null, '', '/');
   });
   afterEach(() => jest.restoreAllMocks());
@@ -153,11 +157,30 @@ describe('the remote loader', () => {
     });
   });
 
-  it('refuses every remote when the shell build carries no record of its own', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    document.getElementById('devhub-compatibility')?.remove();
+  it('works from the shell build index.html describes, read once as the host is created', async () => {
     server.use(...environmentHandlers());
-    const { loader, runtime } = freshLoader();
+    const page = document.implementation.createHTMLDocument();
+    page.head.innerHTML = [
+      `<script type="application/json" id="devhub-compatibility">${JSON.stringify(SHELL_RECORD)}</script>`,
+      '<script type="application/json" id="devhub-shared-files">{"axios":["/9.js"]}</script>',
+    ].join('');
+    const { loader, runtime } = freshLoader({}, readShellBuild(page));
+    // What the page says later is not read again.
+    page.head.innerHTML = '';
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    loader.startRemotes();
+    await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('catalog/HomePage');
+    // The page's axios comes from the shell's file the page listed, not the remote's own copy.
+    const hinted = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
+    expect(hinted).toContain('http://localhost/9.js');
+    expect(hinted).not.toContain('http://localhost/catalog/axios.js');
+  });
+
+  it('refuses every remote when index.html carries no record of the shell build', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(...environmentHandlers());
+    const { loader, runtime } = freshLoader({}, readShellBuild(document.implementation.createHTMLDocument()));
     loader.startRemotes();
     await expect(loader.loadPage('catalog/HomePage')).rejects.toBeInstanceOf(IncompatibleRemoteError);
     expect(runtime.loadRemote).not.toHaveBeenCalled();

@@ -15,9 +15,9 @@ import { actualDigest, createTrust } from './integrity';
 import { MANIFEST_TIMEOUT_MS, ManifestError, type GetManifest } from './manifests';
 import { OVERRIDE_PARAM, collectOverrides, confirmOverride, type Overrides, type RefusedOverride } from './overrides';
 import { fetchRegistry, type Registry } from './registry';
-import { filesBase, hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
+import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
 import type { RemoteStatusStore } from './remote-status';
-import { shellRecord } from './shell-record';
+import type { ShellBuild } from './shell-record';
 
 // The one path from a route to a remote page: the registry (read once, with a timeout, overrides
 // applied), the remote's manifest (read once, checked against this shell build), the remote's
@@ -54,8 +54,9 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** What the loader works with: the host's options, status and manifests, and what the warm-up started. */
+/** What the loader works with: the host's shell build, options, status and manifests, and what the warm-up started. */
 export interface LoaderContext {
+  build: ShellBuild;
   options: StartOptions;
   status: RemoteStatusStore;
   getManifest: GetManifest;
@@ -115,7 +116,7 @@ interface CachedPage {
 }
 
 /** The loader of one remote host: every store below is its own, none is shared with another host. */
-export function createRemoteLoader({ options, status, getManifest, boot }: LoaderContext): RemoteLoader {
+export function createRemoteLoader({ build, options, status, getManifest, boot }: LoaderContext): RemoteLoader {
   const { statusOf, updateStatus, setRegistryState } = status;
   const trust = createTrust();
   let registry: Promise<Registry> | undefined;
@@ -248,7 +249,7 @@ export function createRemoteLoader({ options, status, getManifest, boot }: Loade
       pluginRegistered = true;
     }
     const { buildInfo } = json.metaData;
-    const shell = shellRecord();
+    const shell = build.record;
     const problems =
       typeof shell === 'string'
         ? [{ kind: 'record' as const, remote: 'shell', dependency: '', needs: '', provides: shell }]
@@ -317,7 +318,7 @@ export function createRemoteLoader({ options, status, getManifest, boot }: Loade
         json,
         manifestUrl,
         `./${exportNameOf(id)}`,
-        shellSharedFiles(),
+        build.sharedFiles,
         statusOf(remote).integrity === 'verified',
       ),
       speculative,

@@ -47,7 +47,7 @@
           })
           .then(function (manifest) {
             hintRemoteFiles(
-              pageFiles(manifest, manifestUrl, expose, shellSharedFiles(), typeof pin.integrity === 'string'),
+              pageFiles(manifest, manifestUrl, expose, shellSharedFiles(document), typeof pin.integrity === 'string'),
             );
           })
           .catch(function () {

@@ -5,12 +5,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { PAGE_NAMES } from '@devhub/shared/strings';
 import { renderWithProviders } from '../../../../../test-support/render';
 import { server } from '../../../../../test-support/msw-server';
-import {
-  environmentHandlers,
-  installShellRecord,
-  manifestUrl,
-  remoteManifest,
-} from '../../../test/federation-fixtures';
+import { SHELL_BUILD, environmentHandlers, manifestUrl, remoteManifest } from '../../../test/federation-fixtures';
 import { createRemoteHost, type RemoteHost } from '../remote-host';
 import { RemoteHostContext } from '../remote-host-context';
 import { RemotePage } from './remote-page';
@@ -27,10 +22,9 @@ describe('RemotePage', () => {
   let host: RemoteHost;
   /** In the host of this test: no page loaded by another test is cached in it. */
   const inHost = (ui: ReactElement) => <RemoteHostContext.Provider value={host}>{ui}</RemoteHostContext.Provider>;
-  beforeAll(() => installShellRecord());
   beforeEach(() => {
     server.use(...environmentHandlers());
-    host = createRemoteHost();
+    host = createRemoteHost(SHELL_BUILD);
     host.startRemotes();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });

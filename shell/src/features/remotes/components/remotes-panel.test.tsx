@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../../../test-support/render';
+import { SHELL_BUILD } from '../../../test/federation-fixtures';
 import { createRemoteHost, type RemoteHost } from '../remote-host';
 import { RemoteHostContext } from '../remote-host-context';
 import { RemotesPanel } from './remotes-panel';
@@ -10,7 +11,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: () => moc
 describe('RemotesPanel', () => {
   let host: RemoteHost;
   beforeEach(() => {
-    host = createRemoteHost();
+    host = createRemoteHost(SHELL_BUILD);
   });
   const panel = () => (
     <RemoteHostContext.Provider value={host}>
