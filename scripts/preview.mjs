@@ -1,7 +1,9 @@
 // `npm run preview`: the production builds on the development ports, served by the same
 // static server the browser tests and the benchmark use (SPA fallback for the shell, CORS
 // for the remotes, immutable caching for hashed files, no-cache for registries/manifests),
-// over HTTP/2 with TLS as a CDN serves them (`--http1`: plain HTTP/1.1).
+// over HTTP/2 with TLS as a CDN serves them (`--http1`: plain HTTP/1.1). With a registry on
+// object storage (`--remotes azblob://…`) the browser reads the registry and the pinned remotes
+// from the store, and the pages are those `remotes use|rollback|prerender` wrote next to it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
@@ -11,9 +13,14 @@ import { localCertificate } from './lib/local-certificate.mjs';
 import { describePrerender, localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
+import { storeSite } from './lib/storage-pages.mjs';
+import { isBlobAddress } from './lib/storage.mjs';
 
 const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api]]
   --remotes <env>  serve shell/public/remotes.<env>.json as the registry (or DEVHUB_REMOTES)
+  --remotes azblob://<container>/<prefix>/remotes.<env>.json
+                   the registry on Azure Blob Storage (AZURE_STORAGE_CONNECTION_STRING): the browser
+                   reads it and its remotes from there; the pages are the ones prerendered next to it
   --http1          plain HTTP/1.1 instead of HTTP/2 with TLS
   --http2          HTTP/2 with TLS (the default)
   --no-api         do not start the auth API
@@ -31,6 +38,9 @@ const { values } = parseCliOrExit('preview', {
 });
 
 async function main() {
+  // Asked first: a store that cannot be read is said in one line before anything starts.
+  const site = values.remotes && isBlobAddress(values.remotes) ? await storeSite(values.remotes) : undefined;
+  if (site) process.once('exit', site.close);
   const missing = APPS.filter(
     (app) => !existsSync(join(appDir(app), 'dist', app.kind === 'host' ? 'index.html' : 'mf-manifest.json')),
   );
@@ -40,8 +50,8 @@ async function main() {
   }
   // The registry is served from its source file, so `npm run remotes -- use …` takes effect on
   // the next page load, with no shell rebuild.
-  const registryFile = registryPath(values.remotes);
-  if (!existsSync(registryFile)) {
+  const registryFile = site ? site.registryFile : registryPath(values.remotes);
+  if (!site && !existsSync(registryFile)) {
     console.error(`Unknown environment "${values.remotes}": ${registryFile} does not exist.`);
     process.exit(1);
   }
@@ -68,17 +78,22 @@ async function main() {
     await waitForPort(API.port);
   }
 
-  // The public routes rendered with the pinned versions, as `npm run remotes -- use` renders them.
-  const pagesDir = prerenderDir(registryFile);
-  try {
-    const summary = await prerenderEnvironment({ registryFile, outDir: pagesDir, ...localSources() });
-    const { info, warnings } = describePrerender(summary.routes, pagesDir);
-    console.log(info);
-    for (const warning of warnings) console.warn(`⚠ ${warning}`);
-  } catch (error) {
-    console.warn(
-      `⚠ not prerendered (every route renders in the browser): ${error instanceof Error ? error.message : error}`,
-    );
+  // The public routes rendered with the pinned versions, as `npm run remotes -- use` renders them
+  // (from a store: the pages rendered there, which the server keeps up to date with it).
+  const pagesDir = site ? site.pagesDir : prerenderDir(registryFile);
+  if (site) {
+    console.log(`Registry and pages from ${values.remotes} (the browser reads ${site.registryUrl})`);
+  } else {
+    try {
+      const summary = await prerenderEnvironment({ registryFile, outDir: pagesDir, ...localSources() });
+      const { info, warnings } = describePrerender(summary.routes, pagesDir);
+      console.log(info);
+      for (const warning of warnings) console.warn(`⚠ ${warning}`);
+    } catch (error) {
+      console.warn(
+        `⚠ not prerendered (every route renders in the browser): ${error instanceof Error ? error.message : error}`,
+      );
+    }
   }
 
   const certificate = values.http1 ? undefined : await localCertificate();
@@ -92,7 +107,8 @@ async function main() {
       spa: true,
       cors: app.kind === 'remote',
       apiTarget,
-      files: app.kind === 'host' ? { '/remotes.json': registryFile } : undefined,
+      files: app.kind === 'host' && !site ? { '/remotes.json': registryFile } : undefined,
+      store: app.kind === 'host' ? site : undefined,
       mounts: app.kind === 'host' ? { '/deploy/': join(ROOT, '.deploy') } : undefined,
       pages: app.kind === 'host' ? { dir: pagesDir, template: join(appDir(app), 'dist', 'index.html') } : undefined,
     });

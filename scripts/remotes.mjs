@@ -6,7 +6,15 @@ import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
 import { basename, dirname } from 'node:path';
 import { APPS } from './lib/apps.mjs';
 import { registryPath } from './lib/registry-file.mjs';
-import { initBlobStorage, isBlobAddress, openStorage, openStorageOf, parseBlobAddress } from './lib/storage.mjs';
+import { prerenderIntoStore } from './lib/storage-pages.mjs';
+import {
+  blobUrlOf,
+  initBlobStorage,
+  isBlobAddress,
+  openStorage,
+  openStorageOf,
+  parseBlobAddress,
+} from './lib/storage.mjs';
 import {
   describePrerender,
   localSources,
@@ -109,12 +117,20 @@ async function main() {
   };
   const outDir = values['prerender-dir'] ?? prerenderDir(options.registryFile);
   const prerender = async () => {
-    if (isBlobAddress(options.registryFile)) {
-      console.warn(`⚠ not prerendered: the registry is at ${options.registryFile}; its routes render in the browser`);
-      return;
-    }
     if (options.shell && /^https?:/.test(options.shell)) {
       console.warn(`⚠ not prerendered: the shell build is at ${options.shell}; prerender where it is built`);
+      return;
+    }
+    if (isBlobAddress(options.registryFile)) {
+      // Rendered here, written next to the registry: a preview of it on any machine serves them.
+      const { summary, where } = await prerenderIntoStore({
+        registry: options.registryFile,
+        shellBuild: options.shell,
+        timeoutMs,
+      });
+      const { info, warnings } = describePrerender(summary.routes, where);
+      console.log(info);
+      for (const warning of warnings) console.warn(`⚠ ${warning}`);
       return;
     }
     const summary = await prerenderEnvironment({
@@ -197,8 +213,15 @@ async function initStorage(address, env) {
   const { storage, key } = openStorageOf(target);
   const read = await openStorage(dirname(source)).read(basename(source));
   if (!read) throw new CliError(`${source} does not exist: no registry to start ${target} from`);
-  const written = await storage.createIfAbsent(key, read.bytes);
-  console.log(written ? `${target}: copied from ${source}` : `${target}: already there, left as it is`);
+  // Versions `deploy --to` this prefix publishes are pinned at the store's URL, where browsers read them.
+  const deployBaseUrl = `${await blobUrlOf(`azblob://${container}${prefix ? `/${prefix}` : ''}`)}/`;
+  const registry = { ...JSON.parse(read.bytes.toString('utf8')), deployBaseUrl };
+  const written = await storage.createIfAbsent(key, `${JSON.stringify(registry, null, 2)}\n`);
+  console.log(
+    written
+      ? `${target}: copied from ${source}, versions deployed to it pinned at ${deployBaseUrl}`
+      : `${target}: already there, left as it is`,
+  );
   return 0;
 }
 

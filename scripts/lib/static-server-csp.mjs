@@ -101,17 +101,18 @@ const MAX_POLICIES = 64;
  * The policy of each HTML file, computed when the file (or the registry) changes: the page's
  * content and the registry are read once per version, never on every request.
  *
- * @param {{ registryFile?: string }} options
+ * @param {{ registryFile?: string, origins?: string[] }} options  `origins`: allowed besides the
+ *   registry's (the store the registry itself is read from)
  * @returns {(file: string, stat: { mtimeMs: number, size: number, ino: number }) => Promise<string>}
  */
-export function pagePolicies({ registryFile }) {
+export function pagePolicies({ registryFile, origins: extra = [] }) {
   /** @type {Map<string, string>} */
   const policies = new Map();
   /** @type {{ key: string, origins: string[] } | undefined} */
   let registry;
 
   async function origins() {
-    if (!registryFile) return { key: 'none', origins: [] };
+    if (!registryFile) return { key: 'none', origins: extra };
     const stat = await fs.stat(registryFile).catch(() => null);
     const key = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : 'none';
     if (registry?.key !== key) {
@@ -121,7 +122,7 @@ export function pagePolicies({ registryFile }) {
       } catch {
         parsed = undefined;
       }
-      registry = { key, origins: registryOrigins(parsed) };
+      registry = { key, origins: [...new Set([...extra, ...registryOrigins(parsed)])] };
     }
     return registry;
   }

@@ -218,6 +218,10 @@ async function staleCopies({ path, stat }) {
  *   for a path without extension or query string while they match the served shell build
  * @property {boolean} [fallthrough]  pass what it does not serve to `next` (as a dev-server middleware)
  * @property {string} [publicHost]    the site's public host name: the only one HSTS is sent for
+ * @property {{ registryUrl: string, registryFile: string, origin: string, refresh: () => Promise<void> }} [store]
+ *   a registry on object storage (storage-pages.mjs storeSite): /remotes.json is redirected to it, so
+ *   the browser reads it from the store, each page's policy allows the store's origin, and `refresh`
+ *   brings the local copies of the registry and of the pages (`pages.dir`) up to date before a page is chosen
  * @property {Limits} [limits]
  */
 
@@ -247,7 +251,10 @@ function createApp({ tls, limits: givenLimits, ...options }) {
   const root = options.root ? resolve(options.root) : null;
   const pageOf = options.pages ? prerenderedPages(options.pages) : undefined;
   // The registry served with the page: the origins its remotes may come from.
-  const policyOf = pagePolicies({ registryFile: options.files?.['/remotes.json'] });
+  const policyOf = pagePolicies({
+    registryFile: options.store?.registryFile ?? options.files?.['/remotes.json'],
+    origins: options.store ? [options.store.origin] : [],
+  });
 
   const app = Fastify({
     ...(tls
@@ -419,6 +426,10 @@ function createApp({ tls, limits: givenLimits, ...options }) {
       }
       const path = decodedPath(request.url);
       if (!path) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request');
+      if (options.store && path.pathname === '/remotes.json') {
+        return reply.code(307).header('Location', options.store.registryUrl).header('Cache-Control', 'no-cache').send();
+      }
+      if (options.store && !extname(path.pathname)) await options.store.refresh();
       // A query string may change what the page shows: such a request gets the page the browser renders.
       const page = pageOf && !extname(path.pathname) && !path.search ? await pageOf(path.encoded) : undefined;
       if (page) {

@@ -30,7 +30,7 @@ export function deploySourceOf({ registryFile, deployDir }) {
  * @param {string} version
  * @param {string} dir
  */
-async function copyVersion(address, pkg, version, dir) {
+export async function copyVersion(address, pkg, version, dir) {
   const storage = openStorage(address);
   const keys = [`${pkg}/versions.json`, ...(await storage.list(`${pkg}/${version}/`))];
   for (const key of keys) {

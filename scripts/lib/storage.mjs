@@ -401,8 +401,22 @@ function blobStorage(address) {
 }
 
 /**
- * Creates the container if it is missing and sets the account's CORS rules so browsers on
- * `origins` can read what it holds (the registry, manifests, remote files). Running it again
+ * The URL a browser reads an azblob:// address at (a blob, or with a trailing slash the folder a
+ * deploy to that prefix writes): the account's blob endpoint, the container, the name.
+ *
+ * @param {string} address
+ */
+export async function blobUrlOf(address) {
+  const { container, prefix } = parseBlobAddress(address);
+  const endpoint = (await serviceClient()).url.replace(/\/?$/, '/');
+  return new URL(prefix ? `${container}/${prefix}` : container, endpoint).href;
+}
+
+/**
+ * Creates the container if it is missing, with public read access to its blobs and never to its
+ * list of blobs (a browser reads what it is pointed at, nobody enumerates the versions), and
+ * sets the account's CORS rules so pages on `origins` can read what it holds (the registry,
+ * manifests, remote files). A container found listable is made blob-only. Running it again
  * changes nothing. Returns whether the container was created.
  *
  * @param {string} address  azblob://<container>
@@ -412,7 +426,12 @@ export async function initBlobStorage(address, origins) {
   const { container } = parseBlobAddress(address);
   const client = await serviceClient();
   try {
-    const { succeeded } = await client.getContainerClient(container).createIfNotExists({ access: 'blob' });
+    const containerClient = client.getContainerClient(container);
+    const { succeeded } = await containerClient.createIfNotExists({ access: 'blob' });
+    if (!succeeded) {
+      const policy = await containerClient.getAccessPolicy();
+      if (policy.blobPublicAccess !== 'blob') await containerClient.setAccessPolicy('blob', policy.signedIdentifiers);
+    }
     if (origins.length === 0) return succeeded;
     const properties = await client.getProperties();
     const wanted = {

@@ -1,0 +1,205 @@
+// @ts-check
+// An environment's prerendered pages when its registry is on object storage. `use`, `rollback`
+// and `prerender` render them on the machine that ran them, from the registry and the pinned
+// versions read from the store, and write them next to the registry
+// (`<prefix>/remotes.<env>.prerender/`); a preview of that registry, on any machine, serves them
+// from there (storeSite), with the registry itself read by the browser straight from the store.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { filesUnder } from './integrity.mjs';
+import { localSources, prerenderEnvironment } from './prerender.mjs';
+import { SUMMARY_FILE, pageFileOf } from './prerender-pages.mjs';
+import { CliError } from './registry-file.mjs';
+import { copyVersion } from './storage-mirror.mjs';
+import { blobUrlOf, openStorageOf } from './storage.mjs';
+
+/** @typedef {import('./prerender.mjs').PrerenderSummary} PrerenderSummary */
+
+/**
+ * The store of a registry, its key there, and the prefix its pages are written under.
+ *
+ * @param {string} address  azblob://<container>/<prefix>/remotes.<env>.json
+ */
+export function pagesPlaceOf(address) {
+  const { storage, key } = openStorageOf(address);
+  return { storage, key, pages: `${key.replace(/\.json$/, '')}.prerender` };
+}
+
+/** @param {string} route */
+const pageKeyOf = (route) => pageFileOf(route).split(sep).join('/');
+
+/**
+ * Reads the registry, failing with one line when it is not there.
+ *
+ * @param {ReturnType<typeof pagesPlaceOf>} place
+ */
+async function readRegistryBlob({ storage, key }) {
+  const read = await storage.read(key);
+  if (!read) throw new CliError(`${storage.describe(key)} does not exist`);
+  return read;
+}
+
+/**
+ * Renders the public routes with the versions the registry at `address` pins and writes them next
+ * to it: every page first, the summary last (a preview takes up a render when its summary changes).
+ * The versions pinned from the store are copied to a temporary folder laid out as their URLs, so
+ * the renderer loads the bytes the store holds, checked as the browser checks them.
+ *
+ * @param {{ registry: string, shellBuild?: string, timeoutMs?: number }} options
+ * @returns {Promise<{ summary: PrerenderSummary, where: string }>}
+ */
+export async function prerenderIntoStore({ registry: address, shellBuild, timeoutMs }) {
+  const place = pagesPlaceOf(address);
+  const { storage, key, pages } = place;
+  const work = mkdtempSync(join(tmpdir(), 'devhub-store-prerender-'));
+  try {
+    const read = await readRegistryBlob(place);
+    const registryFile = join(work, key);
+    writeFileSync(registryFile, read.bytes);
+    const base = new URL(`${await blobUrlOf(storage.address)}/`);
+    const mirror = join(work, 'store');
+    const versionsAt = join(mirror, ...decodeURIComponent(base.pathname).split('/').filter(Boolean));
+    /** @type {{ remotes?: Record<string, { entry?: unknown } | undefined> }} */
+    const registry = JSON.parse(read.bytes.toString('utf8'));
+    for (const pin of Object.values(registry.remotes ?? {})) {
+      const entry = typeof pin?.entry === 'string' ? pin.entry : '';
+      if (!entry.startsWith(base.href)) continue;
+      const [pkg, version] = entry.slice(base.href.length).split('/');
+      if (pkg && version) await copyVersion(storage.address, pkg, version, versionsAt);
+    }
+    const outDir = join(work, 'pages');
+    const local = localSources();
+    const summary = await prerenderEnvironment({
+      registryFile,
+      outDir,
+      ...(shellBuild ? { shellBuild } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+      mounts: local.mounts,
+      origins: { ...local.origins, [base.host]: mirror },
+    });
+    const names = filesUnder(outDir).map((file) => relative(outDir, file).split(sep).join('/'));
+    for (const name of [...names.filter((item) => item !== SUMMARY_FILE), SUMMARY_FILE]) {
+      await put(storage, `${pages}/${name}`, readFileSync(join(outDir, name)));
+    }
+    return { summary, where: storage.describe(pages) };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes a page blob whatever it held: pages are not versions, a later render replaces them.
+ * Against a render writing at the same moment, the last one wins (both rendered the registry as
+ * they found it; a preview serves pages only while their pins are the registry's).
+ *
+ * @param {import('./storage.mjs').Storage} storage
+ * @param {string} key
+ * @param {Buffer} bytes
+ */
+async function put(storage, key, bytes) {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const stored = await storage.read(key);
+    if (stored?.bytes.equals(bytes)) return;
+    if (stored ? await storage.replaceIfUnchanged(key, bytes, stored.etag) : await storage.createIfAbsent(key, bytes)) {
+      return;
+    }
+  }
+}
+
+/**
+ * Whether a render's pins are the registry's: pages rendered before another pin landed would show
+ * the old version of that remote, so they are not served.
+ *
+ * @param {unknown} summary
+ * @param {unknown} registry
+ */
+function samePins(summary, registry) {
+  const pins = /** @type {{ pins?: Record<string, string> }} */ (summary ?? {}).pins ?? {};
+  const remotes = /** @type {{ remotes?: Record<string, { entry?: string } | undefined> }} */ (registry ?? {}).remotes;
+  return Object.entries(remotes ?? {}).every(([name, pin]) => !pin || pins[name] === pin.entry);
+}
+
+/**
+ * A site served from the store: the registry's URL (the browser reads it there), its store's
+ * origin (each page's policy allows it), and a local copy of the registry (for that policy) and of
+ * the pages next to it, which `refresh` brings up to date (two reads of the store; a download only
+ * when the registry or the render changed). A page whose pins are not the registry's is left out.
+ *
+ * @param {string} address  azblob://<container>/<prefix>/remotes.<env>.json
+ */
+export async function storeSite(address) {
+  const place = pagesPlaceOf(address);
+  const { storage, pages } = place;
+  const registryUrl = await blobUrlOf(address);
+  const dir = mkdtempSync(join(tmpdir(), 'devhub-store-site-'));
+  const registryFile = join(dir, 'remotes.json');
+  const pagesDir = join(dir, 'pages');
+  /** @type {string | undefined} */
+  let seen;
+  let staged = 0;
+
+  /** @param {string} file @param {Uint8Array} bytes */
+  const writeWhole = (file, bytes) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, bytes);
+    renameSync(`${file}.tmp`, file);
+  };
+
+  async function update() {
+    const registry = await readRegistryBlob(place);
+    const summary = await storage.read(`${pages}/${SUMMARY_FILE}`);
+    const tag = `${registry.etag} ${summary?.etag ?? '-'}`;
+    if (tag === seen) return;
+    writeWhole(registryFile, registry.bytes);
+    const staging = `${pagesDir}.${(staged += 1)}`;
+    /** @type {{ routes?: Array<{ route: string, status: string }> } | undefined} */
+    let parsed;
+    try {
+      parsed = summary && JSON.parse(summary.bytes.toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    if (summary && parsed && samePins(parsed, JSON.parse(registry.bytes.toString('utf8')))) {
+      for (const { route, status } of parsed.routes ?? []) {
+        if (status !== 'prerendered') continue;
+        for (const suffix of ['', '.br', '.gz']) {
+          const page = await storage.read(`${pages}/${pageKeyOf(route)}${suffix}`);
+          if (page) writeWhole(join(staging, pageFileOf(route) + suffix), page.bytes);
+        }
+      }
+      writeWhole(join(staging, SUMMARY_FILE), summary.bytes);
+    }
+    rmSync(pagesDir, { recursive: true, force: true });
+    if (existsSync(staging)) renameSync(staging, pagesDir);
+    seen = tag;
+  }
+
+  /** @type {Promise<void>} */
+  let running = Promise.resolve();
+  /** One update at a time: requests arriving together wait for the same one. */
+  const refresh = () => {
+    running = running.then(update, update);
+    return running;
+  };
+
+  try {
+    await refresh();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    registryUrl,
+    origin: new URL(registryUrl).origin,
+    registryFile,
+    pagesDir,
+    /** Brings the copies up to date; a store that fails meanwhile leaves them as they were, said in one line. */
+    async refresh() {
+      await refresh().catch((error) => {
+        process.stderr.write(`[store] ${address}: ${error instanceof Error ? error.message : error}\n`);
+      });
+    },
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

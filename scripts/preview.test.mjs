@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { connectionStringFor, freePort, useAzurite } from './lib/azurite-test-server.mjs';
+import { CONNECTION_STRING_VARIABLE } from './lib/storage.mjs';
+import { WORKSPACE_ROOT } from './lib/workspace.mjs';
+
+const azurite = useAzurite('previews');
+
+/** `npm run preview -- --remotes <address>` with the given connection string: its exit code and stderr. */
+const preview = (address, connectionString) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(WORKSPACE_ROOT, 'scripts/preview.mjs'), '--remotes', address], {
+      env: { ...process.env, [CONNECTION_STRING_VARIABLE]: connectionString },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, lines: stderr.trim().split('\n') }));
+  });
+
+describe('preview --remotes azblob://… that cannot be served: one line, exit 1, before anything starts', () => {
+  it.each([
+    [
+      'an address that names no container',
+      () => ['azblob://No_Such/remotes.preview.json', azurite.current.connectionString],
+      /^azblob:\/\/No_Such\/remotes\.preview\.json: give azblob:\/\/<container>\/<prefix>, the container 3-63 lowercase letters, digits and dashes$/,
+    ],
+    [
+      'a missing container',
+      () => ['azblob://nowhere/team/remotes.preview.json', azurite.current.connectionString],
+      /^the container "nowhere" does not exist at \S+: create it with "npm run remotes -- init-storage azblob:\/\/nowhere"$/,
+    ],
+    [
+      'a registry that is not there',
+      () => ['azblob://previews/team/remotes.preview.json', azurite.current.connectionString],
+      /^azblob:\/\/previews\/team\/remotes\.preview\.json does not exist$/,
+    ],
+  ])('%s', async (_, args, line) => {
+    const { code, lines } = await preview(...args());
+    expect({ code, lines }).toEqual({ code: 1, lines: [expect.stringMatching(line)] });
+  });
+
+  it('a store that does not answer', async () => {
+    const { code, lines } = await preview(
+      'azblob://previews/team/remotes.preview.json',
+      connectionStringFor(await freePort()),
+    );
+    expect({ code, lines }).toEqual({
+      code: 1,
+      lines: [expect.stringMatching(/^the blob storage at http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1 is unreachable/)],
+    });
+  });
+});
