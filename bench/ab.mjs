@@ -117,9 +117,10 @@ async function main() {
     ? `B: the same build, registry and pages served by the static server of ${serverCommit} (${execFileSync('git', ['log', '-1', '--format=%h %s', serverCommit], { encoding: 'utf8' }).trim()})`
     : patchDescription(values.patch);
   console.log(`A/B: ${description}\nBuilding…`);
+  // Before anything is copied: a commit whose server the adapter cannot drive stops the run here.
+  const otherServer = serverCommit ? await serverOfCommit(serverCommit) : undefined;
   const sides = serverCommit ? { A: copyWorkspace() } : { A: copyWorkspace(), B: copyWorkspace() };
   if (sides.B) sides.B.applyPatch(values.patch);
-  const otherServer = serverCommit ? await serverOfCommit(serverCommit) : undefined;
   const browser = await launchBrowser();
   const sections = [];
   try {
