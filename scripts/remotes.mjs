@@ -129,7 +129,8 @@ async function main() {
         timeoutMs,
       });
       const { info, warnings } = describePrerender(summary.routes, where);
-      console.log(info);
+      // describePrerender names a folder relative to here; a store is named by its URL.
+      console.log(info.replace(/→ .*$/, `→ ${where}`));
       for (const warning of warnings) console.warn(`⚠ ${warning}`);
       return;
     }

@@ -16,6 +16,9 @@ import { blobUrlOf, openStorageOf } from './storage.mjs';
 
 /** @typedef {import('./prerender.mjs').PrerenderSummary} PrerenderSummary */
 
+/** Renders of one `prerender` while pins keep landing, as for a registry in a folder. */
+const MAX_RENDERS = 3;
+
 /**
  * The store of a registry, its key there, and the prefix its pages are written under.
  *
@@ -42,7 +45,8 @@ async function readRegistryBlob({ storage, key }) {
 
 /**
  * Renders the public routes with the versions the registry at `address` pins and writes them next
- * to it: every page first, the summary last (a preview takes up a render when its summary changes).
+ * to it: every page first, the summary last (a preview takes up a render when its summary changes),
+ * and only if the registry is still the one rendered (else it renders again).
  * The versions pinned from the store are copied to a temporary folder laid out as their URLs, so
  * the renderer loads the bytes the store holds, checked as the browser checks them.
  *
@@ -52,37 +56,46 @@ async function readRegistryBlob({ storage, key }) {
 export async function prerenderIntoStore({ registry: address, shellBuild, timeoutMs }) {
   const place = pagesPlaceOf(address);
   const { storage, key, pages } = place;
+  const base = new URL(`${await blobUrlOf(storage.address)}/`);
   const work = mkdtempSync(join(tmpdir(), 'devhub-store-prerender-'));
   try {
-    const read = await readRegistryBlob(place);
-    const registryFile = join(work, key);
-    writeFileSync(registryFile, read.bytes);
-    const base = new URL(`${await blobUrlOf(storage.address)}/`);
-    const mirror = join(work, 'store');
-    const versionsAt = join(mirror, ...decodeURIComponent(base.pathname).split('/').filter(Boolean));
-    /** @type {{ remotes?: Record<string, { entry?: unknown } | undefined> }} */
-    const registry = JSON.parse(read.bytes.toString('utf8'));
-    for (const pin of Object.values(registry.remotes ?? {})) {
-      const entry = typeof pin?.entry === 'string' ? pin.entry : '';
-      if (!entry.startsWith(base.href)) continue;
-      const [pkg, version] = entry.slice(base.href.length).split('/');
-      if (pkg && version) await copyVersion(storage.address, pkg, version, versionsAt);
+    for (let render = 1; render <= MAX_RENDERS; render += 1) {
+      const attempt = join(work, String(render));
+      const read = await readRegistryBlob(place);
+      const registryFile = join(attempt, key);
+      mkdirSync(attempt, { recursive: true });
+      writeFileSync(registryFile, read.bytes);
+      const mirror = join(attempt, 'store');
+      const versionsAt = join(mirror, ...decodeURIComponent(base.pathname).split('/').filter(Boolean));
+      /** @type {{ remotes?: Record<string, { entry?: unknown } | undefined> }} */
+      const registry = JSON.parse(read.bytes.toString('utf8'));
+      for (const pin of Object.values(registry.remotes ?? {})) {
+        const entry = typeof pin?.entry === 'string' ? pin.entry : '';
+        if (!entry.startsWith(base.href)) continue;
+        const [pkg, version] = entry.slice(base.href.length).split('/');
+        if (pkg && version) await copyVersion(storage.address, pkg, version, versionsAt);
+      }
+      const outDir = join(attempt, 'pages');
+      const local = localSources();
+      const summary = await prerenderEnvironment({
+        registryFile,
+        outDir,
+        ...(shellBuild ? { shellBuild } : {}),
+        ...(timeoutMs ? { timeoutMs } : {}),
+        mounts: local.mounts,
+        origins: { ...local.origins, [base.host]: mirror },
+      });
+      // Another pin landed while this one rendered: its pages would show the remote's old version.
+      if ((await readRegistryBlob(place)).etag !== read.etag) continue;
+      const names = filesUnder(outDir).map((file) => relative(outDir, file).split(sep).join('/'));
+      for (const name of [...names.filter((item) => item !== SUMMARY_FILE), SUMMARY_FILE]) {
+        await put(storage, `${pages}/${name}`, readFileSync(join(outDir, name)));
+      }
+      return { summary, where: storage.describe(pages) };
     }
-    const outDir = join(work, 'pages');
-    const local = localSources();
-    const summary = await prerenderEnvironment({
-      registryFile,
-      outDir,
-      ...(shellBuild ? { shellBuild } : {}),
-      ...(timeoutMs ? { timeoutMs } : {}),
-      mounts: local.mounts,
-      origins: { ...local.origins, [base.host]: mirror },
-    });
-    const names = filesUnder(outDir).map((file) => relative(outDir, file).split(sep).join('/'));
-    for (const name of [...names.filter((item) => item !== SUMMARY_FILE), SUMMARY_FILE]) {
-      await put(storage, `${pages}/${name}`, readFileSync(join(outDir, name)));
-    }
-    return { summary, where: storage.describe(pages) };
+    throw new CliError(
+      `${storage.describe(key)} kept changing while its pages were rendered (${MAX_RENDERS} times): run "npm run remotes -- prerender"`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
