@@ -56,6 +56,8 @@ async function startDev(root) {
 function watchFor(page, text) {
   return page.evaluate(
     ({ wanted, timeout }) => {
+      // The hot update requests of this edit alone (hotUpdateRequests reads them).
+      performance.clearResourceTimings();
       window.__benchSeen = new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`"${wanted}" did not show`)), timeout);
         const seen = () => {
@@ -71,6 +73,22 @@ function watchFor(page, text) {
     },
     { wanted: text, timeout: VISIBLE_TIMEOUT_MS },
   );
+}
+
+/**
+ * Where an edit's time went, as wall-clock times: the first hot update request (the dev server
+ * noticed the save, rebuilt and told the page) and the end of the last one (then the page applied
+ * the update, React refreshed and painted).
+ */
+function hotUpdateRequests(page) {
+  return page.evaluate(() => {
+    const requests = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('hot-update'));
+    if (requests.length === 0) return undefined;
+    return {
+      requested: performance.timeOrigin + Math.min(...requests.map((entry) => entry.startTime)),
+      received: performance.timeOrigin + Math.max(...requests.map((entry) => entry.responseEnd)),
+    };
+  });
 }
 
 async function pageState(page) {
@@ -117,6 +135,8 @@ async function main() {
     for (const edit of CASES) {
       const times = [];
       const lost = { reloads: 0, search: 0, carousel: 0 };
+      /** Save → first hot update request, the requests, last response → visible (ms). */
+      const phases = { build: [], fetch: [], apply: [] };
       let previous = edit.from;
       for (let n = 1; n <= EDITS; n += 1) {
         const next = edit.to(n);
@@ -134,6 +154,12 @@ async function main() {
           lost.reloads += 1;
         } else {
           times.push(seen - saved);
+          const requests = await hotUpdateRequests(page);
+          if (requests) {
+            phases.build.push(Math.round(requests.requested - saved));
+            phases.fetch.push(Math.round(requests.received - requests.requested));
+            phases.apply.push(Math.round(seen - requests.received));
+          }
         }
         const now = await pageState(page);
         if (now.marker !== 1) {
@@ -148,16 +174,20 @@ async function main() {
         previous = next;
       }
       const stateKept = lost.reloads === 0 && lost.search === 0 && lost.carousel === 0;
-      rows.push({ edit: edit.name, edits: EDITS, ...summary(times), stateKept, lost, times });
+      const medians = Object.fromEntries(
+        Object.entries(phases).map(([phase, values]) => [phase, values.length > 0 ? summary(values).median : null]),
+      );
+      rows.push({ edit: edit.name, edits: EDITS, ...summary(times), stateKept, lost, phases: medians, times });
     }
 
     console.log(`\nSave → visible in the shell's page (ms), ${EDITS} edits each:\n`);
     console.table(
-      rows.map(({ edit, edits, median, min, max, p25, p75, stateKept, lost }) => ({
+      rows.map(({ edit, edits, median, min, max, p25, p75, stateKept, lost, phases }) => ({
         edit,
         edits,
         median: Math.round(median),
         spread: `${min}–${max} (p25–p75 ${p25}–${p75})`,
+        'build / fetch / apply (median)': `${phases.build} / ${phases.fetch} / ${phases.apply}`,
         stateKept,
         'reloads / search lost / carousel moved': `${lost.reloads} / ${lost.search} / ${lost.carousel}`,
       })),
