@@ -121,6 +121,10 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
     optimization: {
       // Federation relies on stable module ids across separately built containers.
       moduleIds: isProduction ? 'deterministic' : 'named',
+      // A build with errors (a syntax error being typed) emits nothing, in development too: the hot
+      // update of the fix then starts from the build the page runs, and applies in place (an update
+      // from the broken build, which the page never applied, is one the page cannot ask for).
+      emitOnErrors: false,
       // A remote's page arrives as one chunk of its own code: code two pages share is not split
       // into a chunk of its own, which would cost each page's first view a request (the budget
       // test counts them). Whether it was split used to depend on its size crossing minSize.

@@ -130,6 +130,66 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     await expectNoReload(page);
   });
 
+  test("a change to a remote page's exports reloads the page, and one console line says why", async ({ page }) => {
+    await page.goto('/');
+    const featured = page.getByRole('heading', { name: 'Bài nổi bật', exact: true });
+    await expect(featured).toBeVisible();
+    await setMarker(page);
+
+    // The page module the shell loads through federation (it awaits its data at the top level).
+    await withEdit(
+      {
+        file: 'remote-catalog/src/app/exposes/home-page.tsx',
+        from: "export { HomePage } from '../../features/home/components/home-page';",
+        to: "export { HomePage } from '../../features/home/components/home-page';\nexport const EDITED = true;",
+      },
+      async () => {
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker), {
+            message: 'the page was loaded again',
+          })
+          .toBeUndefined();
+        await expect(featured).toBeVisible();
+        expect(said).toEqual([
+          expect.stringMatching(
+            /^\[devhub\] catalog: \S*home-page\.tsx changed in a way Fast Refresh cannot apply in place \(.+\); reloading the page\.$/,
+          ),
+        ]);
+      },
+    );
+    // Putting the export back is another change of exports: the page comes back once more.
+    await expect(featured).toBeVisible();
+  });
+
+  test('a syntax error in a remote shows the overlay over the page; the fix updates in place', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('banner').getByRole('searchbox');
+    await search.fill('overlay');
+    await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
+    await setMarker(page);
+    const overlay = page
+      .frameLocator('#rspack-dev-server-client-overlay')
+      .locator('#rspack-dev-server-client-overlay-div');
+
+    const file = 'remote-catalog/src/lib/catalog-text.ts';
+    const original = readFileSync(join(ROOT, file), 'utf8');
+    await withEdit({ file, from: "featured: 'Bài nổi bật'", to: "featured: 'Bài nổi bật" }, async () => {
+      await expect(overlay).toContainText('catalog-text.ts');
+      await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
+      await expectNoReload(page);
+      // The fix (withEdit puts the original back after it).
+      writeFileSync(join(ROOT, file), original.replace("featured: 'Bài nổi bật'", "featured: 'Bài nổi bật (sửa)'"));
+      await expect(page.getByRole('heading', { name: 'Bài nổi bật (sửa)', exact: true })).toBeVisible();
+      await expect(overlay).toHaveCount(0);
+      expect(said).toEqual([]);
+      await expectNoReload(page);
+    });
+    await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
+    await expect(search).toHaveValue('overlay');
+    await expectNoReload(page);
+    expect(said).toEqual([]);
+  });
+
   test('a change to @devhub/shared reloads the page, and one console line says why', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
