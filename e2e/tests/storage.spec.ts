@@ -1,0 +1,132 @@
+// Deploy and pin from any machine: two teams, each with its own working copy as its CI runner,
+// publish and pin their remote on one object store (a real Azurite) at the same moment; the preview
+// of that store's registry (`npm run preview -- --remotes azblob://…`: the browser reads the registry
+// and the remotes from the store, the pages are those rendered next to the registry) shows both new
+// versions on reload, either team rolls back, and the shell build is never touched.
+import { join } from 'node:path';
+import { startAzurite } from '../../scripts/lib/azurite-test-server.mjs';
+import { versionEntry } from '../../scripts/lib/registry-file.mjs';
+import { CONNECTION_STRING_VARIABLE, blobUrlOf, initBlobStorage, openStorage } from '../../scripts/lib/storage.mjs';
+import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
+import { runScript } from '../support/cli.ts';
+import { expect, stackTest as test } from '../support/fixtures.ts';
+import { hashTree } from '../support/files.mjs';
+import { navigateInApp } from '../support/remote-page.ts';
+import { ROOT } from '../support/stack.mjs';
+import { publishBuilds, startStorePreview } from '../support/store-preview.mjs';
+
+const FEATURED = 'Bài nổi bật';
+const CONTAINER = 'teams';
+const STORE = `azblob://${CONTAINER}/preview`;
+const REGISTRY = `${STORE}/remotes.preview.json`;
+
+type Copy = ReturnType<typeof copyWorkspace>;
+
+test('two teams deploy and pin at once from their own runners; the preview reads both from the store', async ({
+  page,
+  stack,
+}) => {
+  // Two remote builds on a loaded machine: a hang budget, never a measurement.
+  test.setTimeout(600_000);
+  const shellHash = hashTree(join(ROOT, 'shell', 'dist'));
+  const azurite = await startAzurite();
+  const saved = process.env[CONNECTION_STRING_VARIABLE];
+  process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
+  const env = { [CONNECTION_STRING_VARIABLE]: azurite.connectionString };
+  const [catalogTeam, accountTeam] = [copyWorkspace(), copyWorkspace()] as [Copy, Copy];
+  let preview: Awaited<ReturnType<typeof startStorePreview>> | undefined;
+  try {
+    // The environment as it stands: this workspace's builds published as 1.0.0 and pinned.
+    await initBlobStorage(`azblob://${CONTAINER}`, []);
+    const base = `${await blobUrlOf(STORE)}/`;
+    const published = await publishBuilds(STORE, '1.0.0');
+    const registry = { environment: 'preview', deployBaseUrl: base, allowedOverrideOrigins: [], remotes: {} };
+    registry.remotes = Object.fromEntries(
+      Object.entries(published).map(([name, { integrity, routes }]) => [
+        name,
+        { entry: versionEntry(registry, name, '1.0.0'), version: '1.0.0', integrity, routes },
+      ]),
+    );
+    await openStorage(STORE).createIfAbsent('remotes.preview.json', JSON.stringify(registry, null, 2));
+    preview = await startStorePreview({ registry: REGISTRY, apiTarget: stack.apiUrl });
+    // What `init-storage` sets for the preview's origin: browsers there may read the store.
+    await initBlobStorage(`azblob://${CONTAINER}`, [preview.url]);
+
+    // Each team bumps its own remote in its own copy and runs the repository's commands there.
+    const bump = (copy: Copy, dir: string) =>
+      copy.edit(`${dir}/package.json`, (text) => text.replace(/"version": "[^"]+"/, '"version": "1.0.1"'));
+    bump(catalogTeam, 'remote-catalog');
+    catalogTeam.edit('remote-catalog/src/lib/catalog-text.ts', (text) =>
+      text.replace(`'${FEATURED}'`, `'${FEATURED} 1.0.1'`),
+    );
+    bump(accountTeam, 'remote-account');
+    const run = (copy: Copy, script: string, ...args: string[]) => runScript(script, args, { root: copy.root, env });
+    // The shell build the environment serves, which each runner checks against and renders with.
+    const onRegistry = ['--registry', REGISTRY, '--shell', join(ROOT, 'shell', 'dist')];
+
+    const deployed = await Promise.all([
+      run(catalogTeam, 'deploy.mjs', 'catalog', '--to', STORE),
+      run(accountTeam, 'deploy.mjs', 'account', '--to', STORE),
+    ]);
+    for (const result of deployed) expect(result.code, result.output).toBe(0);
+    const pinned = await Promise.all([
+      run(catalogTeam, 'remotes.mjs', 'use', 'catalog', '1.0.1', ...onRegistry),
+      run(accountTeam, 'remotes.mjs', 'use', 'account', '1.0.1', ...onRegistry),
+    ]);
+    for (const result of pinned) {
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toMatch(/1\.0\.0 → 1\.0\.1/);
+    }
+
+    /** Every URL the page loaded from the store. */
+    const fromStore: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().startsWith(base)) fromStore.push(request.url());
+    });
+    const heading = page.getByRole('heading', { name: new RegExp(`^${FEATURED}`) }).first();
+    /** The remotes panel shows the catalog's loaded version, and each remote pinned at `version` in the store. */
+    const expectPanel = async (version: string) => {
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.rendering)).toBe('hydrated');
+      await navigateInApp(page, '/__remotes');
+      const cells = (name: string) => page.locator(`tr[data-remote="${name}"] td`);
+      await expect(cells('catalog').nth(0)).toHaveText(version);
+      for (const [name, pkg] of [
+        ['catalog', 'remote-catalog'],
+        ['account', 'remote-account'],
+      ] as const) {
+        await expect(cells(name).nth(2)).toHaveText(`${base}${pkg}/${version}/mf-manifest.json`);
+      }
+    };
+
+    await page.goto(`${preview.url}/`);
+    await expect(heading).toHaveText(`${FEATURED} 1.0.1`);
+    // The page itself was rendered by `use` with both pins and read by the preview from the store.
+    expect(await (await page.request.get(`${preview.url}/`)).text()).toContain(`${FEATURED} 1.0.1`);
+    await expectPanel('1.0.1');
+    expect(fromStore).toContain(preview.registryUrl);
+    expect(fromStore.some((url) => url.startsWith(`${base}remote-catalog/1.0.1/`))).toBe(true);
+
+    // Either team rolls back the other's remote, at the same moment.
+    const rolledBack = await Promise.all([
+      run(accountTeam, 'remotes.mjs', 'rollback', 'catalog', ...onRegistry),
+      run(catalogTeam, 'remotes.mjs', 'rollback', 'account', ...onRegistry),
+    ]);
+    for (const result of rolledBack) {
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toMatch(/1\.0\.1 → 1\.0\.0/);
+    }
+    await page.goto(`${preview.url}/`);
+    await expect(heading).toHaveText(FEATURED);
+    await expectPanel('1.0.0');
+    expect(hashTree(join(ROOT, 'shell', 'dist')), "the shell's dist/ is byte-identical").toBe(shellHash);
+  } finally {
+    // Before its server goes: a page still loading from it would fail the test on that alone.
+    await page.close();
+    await preview?.stop();
+    catalogTeam.remove();
+    accountTeam.remove();
+    await azurite.stop();
+    if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
+    else process.env[CONNECTION_STRING_VARIABLE] = saved;
+  }
+});
