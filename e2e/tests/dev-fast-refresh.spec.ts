@@ -38,11 +38,13 @@ async function setMarker(page: Page): Promise<void> {
   });
 }
 
+/** The marker setMarker left, or undefined once the page was loaded again. */
+function markerOf(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+}
+
 async function expectNoReload(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => (window as unknown as { __marker?: number }).__marker),
-    'the page was updated in place, not loaded again',
-  ).toBe(1);
+  expect(await markerOf(page), 'the page was updated in place, not loaded again').toBe(1);
 }
 
 test.describe('Fast Refresh through the shell (npm start)', () => {
@@ -145,7 +147,7 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
       },
       async () => {
         await expect
-          .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker), {
+          .poll(() => markerOf(page), {
             message: 'the page was loaded again',
           })
           .toBeUndefined();
@@ -201,7 +203,7 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
       async () => {
         await expect(footer.getByText(`${FOOTER_DESCRIPTION} (sửa)`, { exact: true })).toBeVisible();
         // Asked while the edit holds: putting it back reloads the page once more.
-        expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+        expect(await markerOf(page)).toBeUndefined();
         expect(said).toEqual([
           expect.stringMatching(/^\[devhub\] shell: @devhub\/shared changed \(\S+\), .+; reloading the page\.$/),
         ]);
