@@ -94,7 +94,9 @@ function check() {
   busy = true;
   return hot.check(false).then((updated) => {
     if (!updated) {
-      reloadPage('its dev server has no update for this page (it restarted)');
+      // A restart is the socket's to tell (socket-transport.js). Here the server has no update
+      // from the build this page runs: it built on from another one, which the page never got.
+      reloadPage('its dev server has no update from the build this page runs');
       return undefined;
     }
     // The shell provides @devhub/shared to every remote: swapping its modules in one bundle
