@@ -26,6 +26,7 @@ const VISIBLE_TIMEOUT_MS = 60_000;
 const CASES = [
   {
     name: "remote (catalog 'Bài nổi bật')",
+    app: 'catalog',
     file: 'remote-catalog/src/lib/catalog-text.ts',
     from: "featured: 'Bài nổi bật'",
     to: (n) => `featured: 'Bài nổi bật đo-${n}'`,
@@ -33,6 +34,7 @@ const CASES = [
   },
   {
     name: 'shell (header text)',
+    app: 'shell',
     file: 'shell/src/features/layout/components/header.tsx',
     from: '<span className={styles.logoText}>{PRODUCT_NAME}</span>',
     to: (n) => `<span className={styles.logoText}>{PRODUCT_NAME} đo-${n}</span>`,
@@ -73,6 +75,14 @@ function watchFor(page, text) {
     },
     { wanted: text, timeout: VISIBLE_TIMEOUT_MS },
   );
+}
+
+/** How long each rebuild of `app` took by its dev server's own account, in what `npm start` printed. */
+function compileTimes(output, app) {
+  const line = /^\[([\w-]+)\] .*\bcompiled\b.* in (\d+(?:\.\d+)?) (ms|s)\b/gm;
+  return [...output.matchAll(line)]
+    .filter(([, label]) => label === app)
+    .map(([, , time, unit]) => Math.round(Number(time) * (unit === 's' ? 1000 : 1)));
 }
 
 /**
@@ -118,6 +128,11 @@ async function main() {
     dev = await startDev(copy.root);
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
+    /** What the hot clients said (one line for each reload, saying why). */
+    const said = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('[devhub]')) said.push(message.text());
+    });
     await page.goto(`${dev.shellUrl}/`);
     await page.getByRole('heading', { name: 'Bài nổi bật', exact: true }).waitFor({ timeout: VISIBLE_TIMEOUT_MS });
     await page.getByRole('banner').getByRole('searchbox').fill('đo thời gian');
@@ -138,6 +153,8 @@ async function main() {
       /** Save → first hot update request, the requests, last response → visible (ms). */
       const phases = { build: [], fetch: [], apply: [] };
       let previous = edit.from;
+      said.length = 0;
+      const printed = dev.output().length;
       for (let n = 1; n <= EDITS; n += 1) {
         const next = edit.to(n);
         await watchFor(page, edit.shows(n));
@@ -174,10 +191,23 @@ async function main() {
         previous = next;
       }
       const stateKept = lost.reloads === 0 && lost.search === 0 && lost.carousel === 0;
+      const compiles = compileTimes(dev.output().slice(printed), edit.app);
       const medians = Object.fromEntries(
-        Object.entries(phases).map(([phase, values]) => [phase, values.length > 0 ? summary(values).median : null]),
+        Object.entries({ ...phases, compile: compiles }).map(([phase, values]) => [
+          phase,
+          values.length > 0 ? summary(values).median : null,
+        ]),
       );
-      rows.push({ edit: edit.name, edits: EDITS, ...summary(times), stateKept, lost, phases: medians, times });
+      rows.push({
+        edit: edit.name,
+        edits: EDITS,
+        ...summary(times),
+        stateKept,
+        lost,
+        reloadedBecause: [...said],
+        phases: medians,
+        times,
+      });
     }
 
     console.log(`\nSave → visible in the shell's page (ms), ${EDITS} edits each:\n`);
@@ -187,11 +217,14 @@ async function main() {
         edits,
         median: Math.round(median),
         spread: `${min}–${max} (p25–p75 ${p25}–${p75})`,
-        'build / fetch / apply (median)': `${phases.build} / ${phases.fetch} / ${phases.apply}`,
+        'build (compile) / fetch / apply (median)': `${phases.build} (${phases.compile}) / ${phases.fetch} / ${phases.apply}`,
         stateKept,
         'reloads / search lost / carousel moved': `${lost.reloads} / ${lost.search} / ${lost.carousel}`,
       })),
     );
+    for (const { edit, reloadedBecause } of rows) {
+      for (const line of reloadedBecause) console.log(`${edit}: ${line}`);
+    }
     console.log(JSON.stringify({ rows }, null, 2));
     return 0;
   } finally {
