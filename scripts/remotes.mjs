@@ -35,6 +35,9 @@ const OPTIONS_USAGE = `options:
   --timeout <ms>         how long to wait for a manifest or an entry script
   --shell <folder|URL>   the shell build the environment serves (default: shell/dist, or --base-url)
   --prerender-dir <dir>  where the public routes are rendered to (default: .prerender/<registry name>)
+  --allow-origin <url>   init-storage: a site's origin (https://host[:port], no path) that may read the
+                         store besides the preview's; repeat it for several. Replaces the origins a
+                         previous init-storage allowed, never another CORS rule
   -h, --help             this help (\`remotes <command> --help\`: that command's)`;
 
 /** Each command: its arguments, and what it does. */
@@ -53,7 +56,7 @@ const COMMANDS = {
   'init-storage': {
     args: ['<azblob://container[/prefix]>'],
     about:
-      "creates the container (public read, as a CDN's origin) and the CORS rules that let the preview's origins read it; with --env, copies that environment's registry file to <prefix>/remotes.<env>.json if none is there. Running it again changes nothing",
+      "creates the container (public read, as a CDN's origin) and the CORS rule that lets the preview's origins and each --allow-origin read it; with --env, copies that environment's registry file to <prefix>/remotes.<env>.json if none is there. Running it again with the same origins changes nothing",
   },
 };
 
@@ -88,6 +91,7 @@ async function main() {
       timeout: { type: 'string' },
       shell: { type: 'string' },
       'prerender-dir': { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true },
     },
   });
   const [command, ...rest] = positionals;
@@ -107,7 +111,11 @@ async function main() {
   const timeoutMs = values.timeout ? Number(values.timeout) : undefined;
   if (timeoutMs !== undefined && !(timeoutMs > 0))
     throw new CliError('--timeout must be a positive number of milliseconds');
-  if (command === 'init-storage') return initStorage(/** @type {string} */ (remote), values.env);
+  if (command === 'init-storage') {
+    const allowed = /** @type {string[] | undefined} */ (/** @type {unknown} */ (values['allow-origin'])) ?? [];
+    return initStorage(/** @type {string} */ (remote), values.env, allowed.map(siteOrigin));
+  }
+  if (values['allow-origin']) throw new UsageError('--allow-origin is an option of init-storage only');
   const options = {
     registryFile: values.registry ?? values.file ?? registryPath(values.env),
     deployDir: values['deploy-dir'],
@@ -191,19 +199,44 @@ async function main() {
 }
 
 /**
+ * An --allow-origin value: exactly what a browser sends as Origin (a CORS rule matches it as
+ * written), so a path, a default port or a capital letter is refused with the form to give.
+ *
+ * @param {string} value
+ */
+function siteOrigin(value) {
+  /** @type {URL | undefined} */
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url && /^https?:$/.test(url.protocol) && url.origin === value) return value;
+  const hint = url && /^https?:$/.test(url.protocol) && url.host ? ` (did you mean ${url.origin}?)` : '';
+  throw new CliError(
+    `--allow-origin ${value} is not an origin: give http(s)://<host>[:<port>] with no path, e.g. https://devhub.example.com${hint}`,
+  );
+}
+
+/**
  * `init-storage`: the container, its CORS rules for the preview's origins, and with an
  * environment its registry, each only if missing.
  *
  * @param {string} address
  * @param {string | undefined} env
+ * @param {string[]} sites  the origins of real sites that read the store, besides the preview's
  */
-async function initStorage(address, env) {
+async function initStorage(address, env, sites) {
   if (!isBlobAddress(address))
     throw new UsageError(`init-storage takes an azblob://<container>[/<prefix>] address, got ${address}`);
   const { container, prefix } = parseBlobAddress(address);
-  const origins = APPS.filter((app) => app.kind === 'host').flatMap((app) =>
-    ['http', 'https'].flatMap((scheme) => [`${scheme}://localhost:${app.port}`, `${scheme}://127.0.0.1:${app.port}`]),
-  );
+  const origins = [
+    ...APPS.filter((app) => app.kind === 'host').flatMap((app) =>
+      ['http', 'https'].flatMap((scheme) => [`${scheme}://localhost:${app.port}`, `${scheme}://127.0.0.1:${app.port}`]),
+    ),
+    ...sites,
+  ];
   const created = await initBlobStorage(`azblob://${container}`, origins);
   console.log(
     `azblob://${container}: ${created ? 'created' : 'already there'}; CORS lets ${origins.join(', ')} read it`,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useAzurite } from './lib/azurite-test-server.mjs';
 import { registryPath } from './lib/registry-file.mjs';
-import { blobUrlOf, openStorage } from './lib/storage.mjs';
+import { CORS_RULE_MARK, blobUrlOf, openStorage } from './lib/storage.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 
 const azurite = useAzurite('unused');
@@ -48,5 +48,82 @@ describe('remotes init-storage', () => {
     expect((await fetch(`${container}?restype=container&comp=list`)).ok).toBe(true);
     expect((await remotes('init-storage', 'azblob://listable')).code).toBe(0);
     expect((await fetch(`${container}?restype=container&comp=list`)).ok).toBe(false);
+  });
+
+  describe("a real site's origins (--allow-origin)", () => {
+    const SITE = 'https://devhub.example.com';
+    const WWW = 'https://www.devhub.example.com';
+    const OTHER = 'https://other.example.org';
+    const CDN_RULE = {
+      allowedOrigins: 'https://cdn.example.net',
+      allowedMethods: 'GET',
+      allowedHeaders: '',
+      exposedHeaders: '',
+      maxAgeInSeconds: 60,
+    };
+    let service;
+    let blobUrl;
+
+    beforeAll(async () => {
+      const { BlobServiceClient } = await import('@azure/storage-blob');
+      service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
+      // A rule some other tool set on the account: init-storage must keep it.
+      await service.setProperties({ ...(await service.getProperties()), cors: [CDN_RULE] });
+      await remotes('init-storage', 'azblob://sites');
+      await openStorage('azblob://sites').createIfAbsent('remotes.json', '{}');
+      blobUrl = `${await blobUrlOf('azblob://sites')}/remotes.json`;
+    });
+
+    const rules = async () => (await service.getProperties()).cors ?? [];
+    const ownRules = async () => (await rules()).filter((rule) => rule.exposedHeaders.includes(CORS_RULE_MARK));
+    /** The origin a browser on `origin` is allowed to read the blob from (none: undefined). */
+    const allowedFor = async (origin) =>
+      (await fetch(blobUrl, { headers: { Origin: origin } })).headers.get('access-control-allow-origin') ?? undefined;
+
+    it('lets those origins read the store, in one rule of its own; run again, the same rules', async () => {
+      const args = ['init-storage', 'azblob://sites', '--allow-origin', SITE, '--allow-origin', WWW];
+      expect(await remotes(...args)).toMatchObject({ code: 0, output: expect.stringContaining(`${SITE}, ${WWW}`) });
+      const first = await rules();
+      expect(await remotes(...args)).toMatchObject({ code: 0 });
+      expect(await rules()).toEqual(first);
+
+      expect(first).toHaveLength(2);
+      expect(first).toContainEqual(expect.objectContaining(CDN_RULE));
+      const [own] = await ownRules();
+      expect(own.allowedOrigins.split(',')).toEqual(
+        expect.arrayContaining([SITE, WWW, expect.stringMatching(/^http:\/\/localhost:\d+$/)]),
+      );
+      expect([await allowedFor(SITE), await allowedFor(WWW), await allowedFor(OTHER)]).toEqual([SITE, WWW, undefined]);
+    });
+
+    it('replaces the origins it allowed before with the new set, keeping the rules it does not own', async () => {
+      expect(await remotes('init-storage', 'azblob://sites', '--allow-origin', SITE)).toMatchObject({ code: 0 });
+      expect(await remotes('init-storage', 'azblob://sites', '--allow-origin', OTHER)).toMatchObject({ code: 0 });
+      expect(await rules()).toHaveLength(2);
+      expect(await rules()).toContainEqual(expect.objectContaining(CDN_RULE));
+      const own = await ownRules();
+      expect(own).toHaveLength(1);
+      expect(own[0].allowedOrigins.split(',')).toContain(OTHER);
+      expect(own[0].allowedOrigins.split(',')).not.toContain(SITE);
+      expect([await allowedFor(OTHER), await allowedFor(SITE)]).toEqual([OTHER, undefined]);
+    });
+
+    it.each([
+      'https://devhub.example.com/app',
+      'ftp://devhub.example.com',
+      'devhub.example.com',
+      'https://Devhub.example.com',
+    ])('refuses %s in one line (exit 1), the rules untouched', async (origin) => {
+      const before = await rules();
+      const { code, output } = await remotes('init-storage', 'azblob://sites', '--allow-origin', origin);
+      expect(code).toBe(1);
+      expect(output.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^remotes: --allow-origin \S+ is not an origin: give http\(s\):\/\/<host>\[:<port>\] with no path/,
+        ),
+      ]);
+      expect(output).toContain(`--allow-origin ${origin} is not an origin`);
+      expect(await rules()).toEqual(before);
+    });
   });
 });

@@ -413,11 +413,35 @@ export async function blobUrlOf(address) {
 }
 
 /**
+ * The exposed header that marks the CORS rule `init-storage` writes: an account's CORS rules have
+ * no name, and the command replaces its own rule and no other (a CDN's, another site's).
+ */
+export const CORS_RULE_MARK = 'x-devhub-init-storage';
+
+/**
+ * The rule `init-storage` owns for `origins`, as the service reads it back.
+ *
+ * @param {string[]} origins
+ */
+export const corsRuleFor = (origins) => ({
+  allowedOrigins: [...new Set(origins)].sort().join(','),
+  allowedMethods: 'GET,HEAD,OPTIONS',
+  allowedHeaders: '*',
+  exposedHeaders: `ETag,Content-Type,Content-Length,Cache-Control,${CORS_RULE_MARK}`,
+  maxAgeInSeconds: 3600,
+});
+
+/** @param {{ exposedHeaders?: string }} rule */
+const isOwnRule = (rule) =>
+  (rule.exposedHeaders ?? '').split(',').some((header) => header.trim().toLowerCase() === CORS_RULE_MARK);
+
+/**
  * Creates the container if it is missing, with public read access to its blobs and never to its
  * list of blobs (a browser reads what it is pointed at, nobody enumerates the versions), and
- * sets the account's CORS rules so pages on `origins` can read what it holds (the registry,
- * manifests, remote files). A container found listable is made blob-only. Running it again
- * changes nothing. Returns whether the container was created.
+ * sets the CORS rule that lets pages on `origins` read what it holds (the registry, manifests,
+ * remote files): one rule, marked as this command's, replacing the one it wrote before and
+ * keeping every other. A container found listable is made blob-only. Running it again with the
+ * same origins changes nothing. Returns whether the container was created.
  *
  * @param {string} address  azblob://<container>
  * @param {string[]} origins
@@ -434,17 +458,28 @@ export async function initBlobStorage(address, origins) {
     }
     if (origins.length === 0) return succeeded;
     const properties = await client.getProperties();
-    const wanted = {
-      allowedOrigins: [...origins].sort().join(','),
-      allowedMethods: 'GET,HEAD,OPTIONS',
-      allowedHeaders: '*',
-      exposedHeaders: 'ETag,Content-Type,Content-Length,Cache-Control',
-      maxAgeInSeconds: 3600,
-    };
-    const others = (properties.cors ?? []).filter((rule) => rule.allowedOrigins !== wanted.allowedOrigins);
+    const wanted = corsRuleFor(origins);
+    const rules = properties.cors ?? [];
+    // A rule for the same origins without the mark is the one this command wrote before it marked its rules.
+    const others = rules.filter((rule) => !isOwnRule(rule) && rule.allowedOrigins !== wanted.allowedOrigins);
+    const own = rules.filter((rule) => !others.includes(rule));
+    if (own.length === 1 && JSON.stringify(corsRuleFields(own[0])) === JSON.stringify(wanted)) return succeeded;
     await client.setProperties({ ...properties, cors: [...others, wanted] });
     return succeeded;
   } catch (error) {
     throw describeBlobError(error, `azblob://${container}`);
   }
 }
+
+/**
+ * A rule's fields in corsRuleFor's order, for comparing.
+ *
+ * @param {import('@azure/storage-blob').CorsRule | undefined} rule
+ */
+const corsRuleFields = (rule) => ({
+  allowedOrigins: rule?.allowedOrigins,
+  allowedMethods: rule?.allowedMethods,
+  allowedHeaders: rule?.allowedHeaders,
+  exposedHeaders: rule?.exposedHeaders,
+  maxAgeInSeconds: rule?.maxAgeInSeconds,
+});
