@@ -71,7 +71,10 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
       cssFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
       cssChunkFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
       assetModuleFilename: isProduction ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
-      clean: true,
+      // In development the hot update files stay: a save the watcher sees as two changes builds twice,
+      // and the page's request for the first update, held by the dev server until the second build is
+      // out, must still find it (then applies the second); cleaned away, the page had to reload.
+      clean: isProduction ? true : { keep: /\.hot-update\./ },
       // A remote's runtime loads its chunks and stylesheets CORS-mode, which Subresource Integrity
       // needs (and which every remote origin allows): its entry, checked by the shell, then checks them.
       ...(isHost ? {} : { crossOriginLoading: 'anonymous' as const }),
