@@ -6,7 +6,7 @@ import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
 import { basename, dirname } from 'node:path';
 import { APPS } from './lib/apps.mjs';
 import { registryPath } from './lib/registry-file.mjs';
-import { prerenderIntoStore } from './lib/storage-pages.mjs';
+import { prerenderIntoStore, storePrerenderStatus } from './lib/storage-pages.mjs';
 import {
   blobUrlOf,
   initBlobStorage,
@@ -136,9 +136,8 @@ async function main() {
         shellBuild: options.shell,
         timeoutMs,
       });
-      const { info, warnings } = describePrerender(summary.routes, where);
-      // describePrerender names a folder relative to here; a store is named by its URL.
-      console.log(info.replace(/→ .*$/, `→ ${where}`));
+      const { info, warnings } = describeStorePages(summary.routes, where);
+      console.log(info);
       for (const warning of warnings) console.warn(`⚠ ${warning}`);
       return;
     }
@@ -182,11 +181,18 @@ async function main() {
       console.log(`\nPinned digests:\n${rows.map((row) => `  ${row.remote}: ${row.digest}`).join('\n')}`);
       for (const row of rows) for (const problem of row.problems) console.error(`✗ ${problem}`);
       for (const line of unfinished) console.warn(`⚠ ${line}`);
-      if (!isBlobAddress(options.registryFile)) {
-        const rendered = describePrerender(prerenderStatus({ registryFile: options.registryFile, outDir }), outDir);
-        if (rendered.info) console.log(`\n${rendered.info}`);
-        for (const warning of rendered.warnings) console.warn(`⚠ ${warning}`);
+      let rendered;
+      if (isBlobAddress(options.registryFile)) {
+        const { routes, where } = await storePrerenderStatus({
+          registry: options.registryFile,
+          shellBuild: options.shell,
+        });
+        rendered = describeStorePages(routes, where);
+      } else {
+        rendered = describePrerender(prerenderStatus({ registryFile: options.registryFile, outDir }), outDir);
       }
+      if (rendered.info) console.log(`\n${rendered.info}`);
+      for (const warning of rendered.warnings) console.warn(`⚠ ${warning}`);
       console.log(ok ? '\nAll remotes healthy.' : '\nProblems found.');
       return ok ? 0 : 1;
     }
@@ -196,6 +202,18 @@ async function main() {
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+/**
+ * describePrerender for the pages in a store, named by their URL (describePrerender names a
+ * folder relative to here).
+ *
+ * @param {Parameters<typeof describePrerender>[0]} routes
+ * @param {string} where
+ */
+function describeStorePages(routes, where) {
+  const { info, warnings } = describePrerender(routes, where);
+  return { info: info.replace(/→ .*$/, `→ ${where}`), warnings };
 }
 
 /**

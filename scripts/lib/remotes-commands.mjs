@@ -267,10 +267,11 @@ export async function doctor(options) {
     pin.version ? [{ pkg: PACKAGES[remote] ?? remote, version: pin.version }] : [],
   );
   const unfinished = await unfinishedVersions(source);
-  return withVersionsOnDisk(source, pinned, async (deployDir) => ({
-    ...(await doctorOnDisk(registry, { ...options, deployDir })),
-    unfinished,
-  }));
+  return withVersionsOnDisk(source, pinned, async (deployDir, named) => {
+    const { rows, ...rest } = await doctorOnDisk(registry, { ...options, deployDir });
+    // A pinned file missing from a store is named by its blob, not by the temporary copy.
+    return { ...rest, rows: rows.map((row) => ({ ...row, problems: row.problems.map(named) })), unfinished };
+  });
 }
 
 /**

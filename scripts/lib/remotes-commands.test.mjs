@@ -464,6 +464,12 @@ describe('remotes commands', () => {
     });
 
     const blobOptions = () => ({ registryFile: `${store}/remotes.staging.json`, shell: shellDir });
+    /** Deletes a blob, as a hand or a lifecycle rule on the account would. */
+    const deleteBlob = async (key) => {
+      const { BlobServiceClient } = await import('@azure/storage-blob');
+      const service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
+      await service.getContainerClient('remotes').getBlobClient(`run-${run}/${key}`).delete();
+    };
     const stored = async () =>
       JSON.parse((await openStorage(store).read('remotes.staging.json')).bytes.toString('utf8'));
 
@@ -539,9 +545,11 @@ describe('remotes commands', () => {
           env: { ...process.env, [CONNECTION_STRING_VARIABLE]: connectionString },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
+        let stdout = '';
         let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
         child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('exit', (code) => resolve({ code, stderr }));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
       });
 
     const wrongKey = Buffer.from('a key this account does not have').toString('base64');
@@ -578,6 +586,75 @@ describe('remotes commands', () => {
       expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(line)]);
       expect(stderr).not.toContain(wrongKey);
       expect(await stored()).toEqual(before);
+    });
+
+    it('doctor names a pinned file missing from the store by its blob URL, as use does a missing version', async () => {
+      await deleteBlob('remote-catalog/1.0.0/remoteEntry.js');
+      const { ok, rows } = await doctor(blobOptions());
+      expect(ok).toBe(false);
+      const blob = `${store}/remote-catalog/1.0.0/remoteEntry.js`;
+      expect(rows.find((row) => row.remote === 'catalog')).toMatchObject({
+        manifest: 'ok',
+        entry: 'unreachable',
+        problems: [`catalog: remoteEntry.js is missing (${blob})`, `catalog: ${blob} does not exist`],
+      });
+      expect(rows.filter((row) => row.problems.length > 0).map((row) => row.remote)).toEqual(['catalog']);
+      await expect(use({ ...blobOptions(), remote: 'auth', version: '1.4.0' })).rejects.toThrow(
+        `/deploy/remote-auth/1.4.0/mf-manifest.json is not published (${store}/remote-auth/1.4.0/mf-manifest.json does not exist)`,
+      );
+    });
+
+    it('doctor --registry azblob://… says which pages next to the registry the preview will not serve, and how to render them', async () => {
+      const registryUrl = `${store}/remotes.staging.json`;
+      const pages = `${store}/remotes.staging.prerender`;
+      const rerender = `run "npm run remotes -- prerender --registry ${registryUrl} --shell ${shellDir}"`;
+      const doctorCommand = () =>
+        remotesCommand(['doctor', '--registry', registryUrl, '--shell', shellDir], azurite.current.connectionString);
+
+      const none = await doctorCommand();
+      expect(none).toMatchObject({ code: 0, stdout: expect.stringContaining('All remotes healthy.') });
+      expect(none.stderr.trim()).toBe(
+        `⚠ no route is prerendered: not prerendered (${pages} has no prerender.json): ${rerender}`,
+      );
+
+      // As a render of these pins writes it: the summary, next to the registry.
+      const pins = Object.fromEntries(Object.entries((await stored()).remotes).map(([name, pin]) => [name, pin.entry]));
+      const summary = {
+        renderedAt: '2026-11-25T10:00:00.000Z',
+        pins,
+        routes: [
+          { route: '/', status: 'prerendered' },
+          { route: '/catalog', status: 'client-rendered', reason: 'it needs the browser' },
+        ],
+      };
+      await openStorage(store).createIfAbsent('remotes.staging.prerender/prerender.json', JSON.stringify(summary));
+      const current = await doctorCommand();
+      expect(current).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining(`Prerendered 1 of 2 public routes → ${pages}`),
+      });
+      expect(current.stderr.trim()).toBe('⚠ /catalog stays client-rendered: it needs the browser');
+
+      publish(deployDir, 'catalog', '1.1.0');
+      await upload();
+      await use({ ...blobOptions(), remote: 'catalog', version: '1.1.0' });
+      await openStorage(store).createIfAbsent('remote-account/1.5.0/remoteEntry.js', '/* a deploy that died */');
+      const stale = await doctorCommand();
+      expect(stale).toMatchObject({ code: 0, stdout: expect.not.stringContaining('Prerendered') });
+      expect(stale.stderr.trim().split('\n')).toEqual(
+        [
+          'remote-account@1.5.0 is half-published (1 file, not in remote-account/versions.json): no pin can take it; run its deploy again to complete it',
+          `no route is prerendered: rendered before catalog changed pin (${summary.renderedAt}): ${rerender}`,
+        ].map((line) => `⚠ ${line}`),
+      );
+
+      await deleteBlob('remote-catalog/1.1.0/remoteEntry.js');
+      const missing = await doctorCommand();
+      expect(missing).toMatchObject({ code: 1, stdout: expect.stringContaining('Problems found.') });
+      expect(missing.stderr).toContain(
+        `✗ catalog: remoteEntry.js is missing (${store}/remote-catalog/1.1.0/remoteEntry.js)`,
+      );
+      expect(missing.stderr).not.toContain('devhub-versions-');
     });
   });
 });

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { filesUnder } from './integrity.mjs';
-import { localSources, prerenderEnvironment } from './prerender.mjs';
+import { localSources, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
 import { SUMMARY_FILE, pageFileOf } from './prerender-pages.mjs';
 import { CliError } from './registry-file.mjs';
 import { copyVersion } from './storage-mirror.mjs';
@@ -98,6 +98,43 @@ export async function prerenderIntoStore({ registry: address, shellBuild, timeou
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What `doctor` says of the pages prerendered next to a registry in a store: their routes when
+ * they were rendered with the registry's pins (and the shell build's page), else why not, which
+ * for pins that changed since is why the preview does not serve them, with the command that
+ * renders them again. The same judgement as for pages in a folder (prerenderStatus), made on a
+ * temporary copy of the registry and the summary.
+ *
+ * @param {{ registry: string, shellBuild?: string | undefined }} options
+ * @returns {Promise<{ routes: ReturnType<typeof prerenderStatus>, where: string }>}
+ */
+export async function storePrerenderStatus({ registry: address, shellBuild }) {
+  const place = pagesPlaceOf(address);
+  const { storage, pages } = place;
+  const where = storage.describe(pages);
+  const registry = await readRegistryBlob(place);
+  const summary = await storage.read(`${pages}/${SUMMARY_FILE}`);
+  const dir = mkdtempSync(join(tmpdir(), 'devhub-store-pages-'));
+  try {
+    const registryFile = join(dir, 'remotes.json');
+    const outDir = join(dir, 'pages');
+    writeFileSync(registryFile, registry.bytes);
+    if (summary) {
+      mkdirSync(outDir);
+      writeFileSync(join(outDir, SUMMARY_FILE), summary.bytes);
+    }
+    const routes = prerenderStatus({ registryFile, outDir, ...(shellBuild ? { shellBuild } : {}) });
+    if (typeof routes !== 'string') return { routes, where };
+    const rerender = `npm run remotes -- prerender --registry ${address}${shellBuild ? ` --shell ${shellBuild}` : ''}`;
+    return {
+      routes: routes.split(outDir).join(where).replace('"npm run remotes -- prerender"', `"${rerender}"`),
+      where,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
