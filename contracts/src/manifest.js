@@ -77,94 +77,77 @@ function isStringList(value) {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
+// The fields are checked by one small schema, so the shell's bundle carries a table rather than a
+// function per field; a check gives the first problem as "<field> <what is wrong>".
+
+/** @typedef {(value: unknown, field: string) => string | undefined} Check */
+
+/** @type {Check} */
+const string = (value, field) =>
+  value === undefined || typeof value === 'string' ? undefined : `${field} must be a string`;
+
+/** @type {Check} */
+const named = (value, field) => (typeof value === 'string' && value !== '' ? undefined : `${field} is missing`);
+
+/** @param {string} what @returns {Check} */
+const listOf = (what) => (value, field) =>
+  value === undefined || isStringList(value) ? undefined : `${field} must be a list of ${what}`;
+
 /**
- * @param {unknown} value
- * @param {string} field
- * @returns {string | undefined}
+ * An object whose fields are checked in order; `missing`: absent is a problem too.
+ *
+ * @param {Record<string, Check>} fields
+ * @param {boolean} [missing]
+ * @returns {Check}
  */
-function entryFileProblem(value, field) {
-  if (value === undefined) return undefined;
+const object = (fields, missing) => (value, field) => {
+  if (value === undefined) return missing ? `${field} is missing` : undefined;
   if (!isRecord(value)) return `${field} must be an object`;
-  if (typeof value.name !== 'string' || value.name === '') return `${field}.name is missing`;
-  if (value.path !== undefined && typeof value.path !== 'string') return `${field}.path must be a string`;
-  if (value.type !== undefined && typeof value.type !== 'string') return `${field}.type must be a string`;
-  return undefined;
-}
-
-/**
- * @param {unknown} value
- * @param {string} field
- * @returns {string | undefined}
- */
-function assetsProblem(value, field) {
-  if (value === undefined) return undefined;
-  if (!isRecord(value)) return `${field} must be an object`;
-  for (const kind of ['js', 'css']) {
-    const list = value[kind];
-    if (list === undefined) continue;
-    if (!isRecord(list)) return `${field}.${kind} must be an object`;
-    for (const when of ['sync', 'async']) {
-      if (list[when] !== undefined && !isStringList(list[when])) {
-        return `${field}.${kind}.${when} must be a list of file names`;
-      }
-    }
+  for (const [key, check] of Object.entries(fields)) {
+    const problem = check(value[key], `${field}.${key}`);
+    if (problem) return problem;
   }
   return undefined;
-}
+};
 
-/**
- * @param {unknown} value
- * @returns {string | undefined}
- */
-function metaDataProblem(value) {
-  if (value === undefined) return 'metaData is missing';
-  if (!isRecord(value)) return 'metaData must be an object';
-  for (const field of ['globalName', 'publicPath']) {
-    if (value[field] !== undefined && typeof value[field] !== 'string') return `metaData.${field} must be a string`;
-  }
-  const entry =
-    entryFileProblem(value.remoteEntry, 'metaData.remoteEntry') ??
-    entryFileProblem(value.ssrRemoteEntry, 'metaData.ssrRemoteEntry');
-  if (entry) return entry;
-  const { buildInfo, integrity } = value;
-  if (buildInfo !== undefined) {
-    if (!isRecord(buildInfo)) return 'metaData.buildInfo must be an object';
-    for (const field of ['buildVersion', 'buildHash']) {
-      if (buildInfo[field] !== undefined && typeof buildInfo[field] !== 'string') {
-        return `metaData.buildInfo.${field} must be a string`;
-      }
-    }
-  }
-  if (integrity !== undefined) {
-    if (!isRecord(integrity)) return 'metaData.integrity must be an object of digests';
-    const file = Object.keys(integrity).find((name) => typeof integrity[name] !== 'string');
-    if (file !== undefined) return `metaData.integrity["${file}"] must be a digest (a string)`;
-  }
-  return undefined;
-}
-
-/**
- * @param {unknown} value
- * @param {'exposes' | 'shared'} field
- * @returns {string | undefined}
- */
-function listProblem(value, field) {
+/** @param {Check} item @returns {Check} */
+const list = (item) => (value, field) => {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) return `${field} must be a list`;
-  const key = field === 'exposes' ? 'path' : 'name';
   for (let index = 0; index < value.length; index += 1) {
-    const item = value[index];
     const at = `${field}[${index}]`;
-    if (!isRecord(item)) return `${at} must be an object`;
-    if (typeof item[key] !== 'string' || item[key] === '') return `${at}.${key} is missing`;
-    if (field === 'exposes' && item.requires !== undefined && !isStringList(item.requires)) {
-      return `${at}.requires must be a list of shared module names`;
-    }
-    const assets = assetsProblem(item.assets, `${at}.assets`);
-    if (assets) return assets;
+    const problem = isRecord(value[index]) ? item(value[index], at) : `${at} must be an object`;
+    if (problem) return problem;
   }
   return undefined;
-}
+};
+
+/** @type {Check} */
+const digests = (value, field) => {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return `${field} must be an object of digests`;
+  const file = Object.keys(value).find((name) => typeof value[name] !== 'string');
+  return file === undefined ? undefined : `${field}["${file}"] must be a digest (a string)`;
+};
+
+const files = listOf('file names');
+const assetList = object({ sync: files, async: files });
+const assets = object({ js: assetList, css: assetList });
+const entryFile = object({ name: named, path: string, type: string });
+
+const metaData = object(
+  {
+    globalName: string,
+    publicPath: string,
+    remoteEntry: entryFile,
+    ssrRemoteEntry: entryFile,
+    buildInfo: object({ buildVersion: string, buildHash: string }),
+    integrity: digests,
+  },
+  true,
+);
+const exposes = list(object({ path: named, requires: listOf('shared module names'), assets }));
+const shared = list(object({ name: named, assets }));
 
 /**
  * Checks a parsed mf-manifest.json: the manifest, or why it is not one (one English line naming
@@ -175,8 +158,7 @@ function listProblem(value, field) {
  */
 export function readManifest(raw) {
   if (!isRecord(raw)) return 'not a federation manifest (not a JSON object)';
-  const problem =
-    metaDataProblem(raw.metaData) ?? listProblem(raw.exposes, 'exposes') ?? listProblem(raw.shared, 'shared');
+  const problem = metaData(raw.metaData, 'metaData') ?? exposes(raw.exposes, 'exposes') ?? shared(raw.shared, 'shared');
   return problem ?? /** @type {Manifest} */ (raw);
 }
 

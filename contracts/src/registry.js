@@ -2,7 +2,7 @@
 // The shell validates what it fetches with these rules, and so does the CLI before it touches a
 // file. Problems carry a code and the offending field; each side words them for its reader
 // (Vietnamese in the shell, English in the CLI).
-import { pathConflicts, routeTableProblems } from './routes.js';
+import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFaults } from './routes.js';
 
 /**
  * @typedef {object} RegistryPin
@@ -34,6 +34,8 @@ import { pathConflicts, routeTableProblems } from './routes.js';
  * @property {RegistryProblemCode} code
  * @property {string} field  the JSON path of the offending field ("remotes.auth.entry").
  * @property {string} [detail]  e.g. the unknown names, or the known ones.
+ * @property {import('./routes.js').RouteFault} [fault]  how the routes are malformed ('bad-routes').
+ * @property {import('./routes.js').PathConflict} [conflict]  the path claimed twice ('route-conflict').
  */
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
@@ -112,8 +114,8 @@ export function validateRegistry(raw, remoteNames) {
       problems.push({ code: 'bad-integrity', field: `${field}.integrity` });
     }
     if (pin.routes !== undefined) {
-      const malformed = routeTableProblems(pin.routes);
-      if (malformed.length > 0) problems.push({ code: 'bad-routes', field: `${field}.routes`, detail: malformed[0] });
+      const [fault] = routeTableFaults(pin.routes);
+      if (fault) problems.push({ code: 'bad-routes', field: `${field}.routes`, fault });
     }
     pins[name] = /** @type {RegistryPin} */ (pin);
   }
@@ -122,8 +124,8 @@ export function validateRegistry(raw, remoteNames) {
   const earlier = {};
   for (const [name, pin] of Object.entries(pins)) {
     if (problems.length > 0) break;
-    for (const conflict of pathConflicts(name, pin.routes ?? [], earlier)) {
-      problems.push({ code: 'route-conflict', field: `remotes.${name}.routes`, detail: conflict });
+    for (const conflict of pathConflictsOf(name, pin.routes ?? [], earlier)) {
+      problems.push({ code: 'route-conflict', field: `remotes.${name}.routes`, conflict });
     }
     earlier[name] = pin.routes;
   }
@@ -161,8 +163,8 @@ const ENGLISH = {
   'bad-environment': ({ field }) => `"${field}" must be a non-empty string`,
   'bad-deploy-base': ({ field }) => `"${field}" must be an http(s) URL or a path`,
   'bad-integrity': ({ field }) => `"${field}" must be a sha384 digest ("sha384-" and 64 base64 characters)`,
-  'bad-routes': ({ field, detail }) => `"${field}" is not a route table: ${detail}`,
-  'route-conflict': ({ detail }) => `${detail}`,
+  'bad-routes': ({ field, fault }) => `"${field}" is not a route table: ${fault ? describeRouteFault(fault) : ''}`,
+  'route-conflict': ({ conflict }) => (conflict ? describePathConflict(conflict) : ''),
 };
 
 /**

@@ -49,47 +49,83 @@ function isProps(value) {
 }
 
 /**
- * Why `raw` is not a route table: one English line per problem (none: it is one). Layouts and
- * access rules are only checked to be names here; whether a shell knows them is `unknownRules`.
+ * One way a route table is malformed, without its wording: the shell's bundle checks a registry
+ * with these and never shows them, so only the CLI and the build carry the English (describeRouteFault).
+ *
+ * @typedef {object} RouteFault
+ * @property {'list' | 'object' | 'expose' | 'field' | 'routes' | 'path' | 'twice' | 'title' | 'props'} code
+ * @property {number} [page]  the page's position, from 1.
+ * @property {string} [detail]  the field ("what", "layout", "access") or the path concerned.
+ */
+
+/**
+ * How `raw` is not a route table (none: it is one). Layouts and access rules are only checked to be
+ * names here; whether a shell knows them is `unknownRules`.
+ *
+ * @param {unknown} raw
+ * @returns {RouteFault[]}
+ */
+export function routeTableFaults(raw) {
+  if (!Array.isArray(raw)) return [{ code: 'list' }];
+  /** @type {RouteFault[]} */
+  const faults = [];
+  const paths = new Set();
+  raw.forEach((page, index) => {
+    /** @param {RouteFault['code']} code @param {string} [detail] */
+    const fault = (code, detail) => faults.push({ code, page: index + 1, detail });
+    if (!isRecord(page)) return fault('object');
+    if (typeof page.expose !== 'string' || !EXPOSE.test(page.expose)) fault('expose');
+    for (const field of ['what', 'layout', 'access']) {
+      if (typeof page[field] !== 'string' || page[field] === '') fault('field', field);
+    }
+    if (!Array.isArray(page.routes) || page.routes.length === 0) return fault('routes');
+    for (const route of page.routes) {
+      if (!isRecord(route) || typeof route.path !== 'string' || !PATH.test(route.path)) {
+        fault('path');
+        continue;
+      }
+      if (paths.has(route.path)) fault('twice', route.path);
+      paths.add(route.path);
+      if (route.title !== undefined && typeof route.title !== 'string') fault('title', route.path);
+      if (route.props !== undefined && !isProps(route.props)) fault('props', route.path);
+    }
+    return undefined;
+  });
+  return faults;
+}
+
+/** @type {Record<RouteFault['code'], (detail: string) => string>} */
+const FAULTS = {
+  list: () => 'the route table must be a list of pages',
+  object: () => 'must be an object',
+  expose: () => '"expose" must be a component name such as "HomePage"',
+  field: (field) => `"${field}" must be a non-empty string`,
+  routes: () => '"routes" must list at least one path',
+  path: () => 'every route needs a "path" such as "/orders/history"',
+  twice: (path) => `path ${path} is listed twice`,
+  title: (path) => `the title of ${path} must be a string`,
+  props: (path) => `the props of ${path} must be an object of strings, numbers and booleans`,
+};
+
+/**
+ * A fault as one English line.
+ *
+ * @param {RouteFault} fault
+ */
+export function describeRouteFault({ code, page, detail = '' }) {
+  const text = FAULTS[code](detail);
+  if (page === undefined) return text;
+  return code === 'object' ? `page ${page} ${text}` : `page ${page}: ${text}`;
+}
+
+/**
+ * Why `raw` is not a route table: one English line per problem (none: it is one).
  *
  * @param {unknown} raw
  * @returns {string[]}
  */
 export function routeTableProblems(raw) {
-  if (!Array.isArray(raw)) return ['the route table must be a list of pages'];
-  /** @type {string[]} */
-  const problems = [];
-  const paths = new Set();
-  raw.forEach((page, index) => {
-    const at = `page ${index + 1}`;
-    if (!isRecord(page)) {
-      problems.push(`${at} must be an object`);
-      return;
-    }
-    if (typeof page.expose !== 'string' || !EXPOSE.test(page.expose))
-      problems.push(`${at}: "expose" must be a component name such as "HomePage"`);
-    for (const field of ['what', 'layout', 'access']) {
-      if (typeof page[field] !== 'string' || page[field] === '')
-        problems.push(`${at}: "${field}" must be a non-empty string`);
-    }
-    if (!Array.isArray(page.routes) || page.routes.length === 0) {
-      problems.push(`${at}: "routes" must list at least one path`);
-      return;
-    }
-    for (const route of page.routes) {
-      if (!isRecord(route) || typeof route.path !== 'string' || !PATH.test(route.path)) {
-        problems.push(`${at}: every route needs a "path" such as "/orders/history"`);
-        continue;
-      }
-      if (paths.has(route.path)) problems.push(`${at}: path ${route.path} is listed twice`);
-      paths.add(route.path);
-      if (route.title !== undefined && typeof route.title !== 'string')
-        problems.push(`${at}: the title of ${route.path} must be a string`);
-      if (route.props !== undefined && !isProps(route.props))
-        problems.push(`${at}: the props of ${route.path} must be an object of strings, numbers and booleans`);
-    }
-  });
-  return problems;
+  return routeTableFaults(raw).map(describeRouteFault);
 }
 
 /**
@@ -114,16 +150,27 @@ export function unknownRules(table, { layouts = LAYOUTS, access = ACCESS_RULES }
 }
 
 /**
+ * A path a remote's table claims that it may not: the shell keeps it (no `other`), or `other`
+ * already serves it.
+ *
+ * @typedef {object} PathConflict
+ * @property {string} path
+ * @property {string} remote
+ * @property {string} [other]
+ */
+
+/**
  * Paths of `table` (served by `remote`) that the shell keeps or another remote's table serves.
  *
  * @param {string} remote
  * @param {RouteTable} table
  * @param {Record<string, RouteTable | undefined>} others  the other remotes' tables, by remote.
- * @returns {string[]}
+ * @returns {PathConflict[]}
  */
-export function pathConflicts(remote, table, others) {
-  /** @type {string[]} */
-  const problems = [];
+export function pathConflictsOf(remote, table, others) {
+  /** @type {PathConflict[]} */
+  const conflicts = [];
+  /** @type {Map<string, string>} */
   const owners = new Map();
   for (const [other, otherTable] of Object.entries(others)) {
     if (other === remote) continue;
@@ -131,12 +178,34 @@ export function pathConflicts(remote, table, others) {
   }
   for (const page of table) {
     for (const { path } of page.routes) {
-      if (/** @type {readonly string[]} */ (SHELL_PATHS).includes(path))
-        problems.push(`path ${path} of ${remote} is kept by the shell`);
-      else if (owners.has(path)) problems.push(`path ${path} is served by both ${owners.get(path)} and ${remote}`);
+      if (/** @type {readonly string[]} */ (SHELL_PATHS).includes(path)) conflicts.push({ path, remote });
+      else if (owners.has(path)) conflicts.push({ path, remote, other: owners.get(path) });
     }
   }
-  return problems;
+  return conflicts;
+}
+
+/**
+ * A conflict as one English line, naming the path and both remotes.
+ *
+ * @param {PathConflict} conflict
+ */
+export function describePathConflict({ path, remote, other }) {
+  return other === undefined
+    ? `path ${path} of ${remote} is kept by the shell`
+    : `path ${path} is served by both ${other} and ${remote}`;
+}
+
+/**
+ * Paths of `table` (served by `remote`) that the shell keeps or another remote's table serves, as English lines.
+ *
+ * @param {string} remote
+ * @param {RouteTable} table
+ * @param {Record<string, RouteTable | undefined>} others  the other remotes' tables, by remote.
+ * @returns {string[]}
+ */
+export function pathConflicts(remote, table, others) {
+  return pathConflictsOf(remote, table, others).map(describePathConflict);
 }
 
 /**

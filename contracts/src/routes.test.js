@@ -1,4 +1,11 @@
-import { pathConflicts, pathsOf, routeTableProblems, unknownRules } from './routes.js';
+import {
+  pathConflicts,
+  pathConflictsOf,
+  pathsOf,
+  routeTableFaults,
+  routeTableProblems,
+  unknownRules,
+} from './routes.js';
 
 /** @param {string} expose @param {string[]} paths @param {Record<string, unknown>} [extra] */
 const page = (expose, paths, extra = {}) => ({
@@ -36,6 +43,19 @@ describe('routeTableProblems', () => {
       'page 1: "layout" must be a non-empty string',
     ]);
   });
+
+  it('words each fault the shell checks without wording', () => {
+    const table = [3, { ...page('CartPage', ['/cart']), routes: [{ path: '/cart', title: 1 }] }];
+    expect(routeTableFaults(table)).toEqual([
+      { code: 'object', page: 1, detail: undefined },
+      { code: 'title', page: 2, detail: '/cart' },
+    ]);
+    expect(routeTableProblems(table)).toEqual([
+      'page 1 must be an object',
+      'page 2: the title of /cart must be a string',
+    ]);
+    expect(routeTableFaults([page('HomePage', ['/'])])).toEqual([]);
+  });
 });
 
 describe('unknownRules', () => {
@@ -55,6 +75,14 @@ describe('pathConflicts', () => {
     expect(pathConflicts('account', table, { catalog: [page('ListingPage', ['/blog'])], account: table })).toEqual([
       'path /blog is served by both catalog and account',
       'path /__remotes of account is kept by the shell',
+    ]);
+  });
+
+  it('gives the same conflicts unworded, for the shell', () => {
+    const table = [page('HistoryPage', ['/blog', '/__remotes'])];
+    expect(pathConflictsOf('account', table, { catalog: [page('ListingPage', ['/blog'])] })).toEqual([
+      { path: '/blog', remote: 'account', other: 'catalog' },
+      { path: '/__remotes', remote: 'account' },
     ]);
   });
 
