@@ -1,6 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { server } from '../../../../test-support/msw-server';
 import { REGISTRY, SHELL_BUILD, environmentHandlers, manifestUrl } from '../../test/federation-fixtures';
+import * as remoteFiles from './remote-files.js';
 import { createRemoteHost } from './remote-host';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -48,6 +49,24 @@ describe('the remote host', () => {
     later.startRemotes();
     await later.loadPage('catalog/HomePage');
     expect(requests['http://localhost/remotes.json']).toBe(2);
+  });
+
+  it("works with the warm-up's copy of remote-files.js, so the page carries one", async () => {
+    server.use(...environmentHandlers());
+    const files = {
+      filesBase: jest.fn(remoteFiles.filesBase),
+      remoteFiles: jest.fn(remoteFiles.remoteFiles),
+      pageFiles: jest.fn(remoteFiles.pageFiles),
+      hintRemoteFiles: jest.fn(remoteFiles.hintRemoteFiles),
+    };
+    window.__devhubBoot = { files };
+
+    const host = createRemoteHost(SHELL_BUILD);
+    host.startRemotes();
+    await expect(host.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+
+    expect(files.remoteFiles).toHaveBeenCalledWith(expect.anything(), manifestUrl('catalog'));
+    expect(files.hintRemoteFiles).toHaveBeenCalledWith(expect.objectContaining({ scripts: expect.any(Array) }), false);
   });
 
   it('keeps its pages, routes and status to itself', async () => {

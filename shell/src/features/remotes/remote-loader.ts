@@ -15,9 +15,11 @@ import { actualDigest, createTrust } from './integrity';
 import { MANIFEST_TIMEOUT_MS, ManifestError, type GetManifest } from './manifests';
 import { OVERRIDE_PARAM, collectOverrides, confirmOverride, type Overrides, type RefusedOverride } from './overrides';
 import { fetchRegistry, type Registry } from './registry';
-import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
 import type { RemoteStatusStore } from './remote-status';
 import type { ShellBuild } from './shell-record';
+
+/** remote-files.js's functions, as index.html's warm-up hands them over. */
+export type RemoteFileReaders = NonNullable<DevhubBoot['files']>;
 
 // The one path from a route to a remote page: the registry (read once, with a timeout, overrides
 // applied), the remote's manifest (read once, checked against this shell build), the remote's
@@ -135,6 +137,11 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
   /** The origins an override may load anything from (the registry's allow-list). */
   let overrideOrigins: readonly string[] = [];
   const pages = new Map<RemoteModuleId, CachedPage>();
+  /**
+   * The warm-up's copy of remote-files.js, so the page carries it once; a host without one (the
+   * server renderer, a test, a page without the warm-up) loads the module, from the start.
+   */
+  const readers: Promise<RemoteFileReaders> = boot?.files ? Promise.resolve(boot.files) : import('./remote-files.js');
 
   function pinEntries(pinned: Registry, overrides: Overrides): void {
     for (const name of REMOTE_NAMES) {
@@ -238,6 +245,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     await registryReady(fresh);
     const manifestUrl = entries.get(remote) ?? '';
     const { json, verified } = await manifestOf(remote, manifestUrl, fresh);
+    const { filesBase, remoteFiles } = await readers;
     if (verified) {
       trust.trustRemote(remote, json.metaData.integrity, filesBase(json, manifestUrl));
     } else {
@@ -269,7 +277,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     }
     const { entry } = remoteFiles(json, manifestUrl);
     if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
-    if (statusOf(remote).override && !onAllowedOrigins(json, manifestUrl)) {
+    if (statusOf(remote).override && !onAllowedOrigins(json, manifestUrl, { filesBase, remoteFiles })) {
       throw new Error(SHELL_TEXT.overrides.offList(remote));
     }
     // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.
@@ -287,7 +295,11 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
    * Whether everything an override's manifest resolves to, its files' folder (`publicPath`), its
    * entry, and every page's scripts and stylesheets, is on an origin the registry allows overrides from.
    */
-  function onAllowedOrigins(json: Manifest, manifestUrl: string): boolean {
+  function onAllowedOrigins(
+    json: Manifest,
+    manifestUrl: string,
+    { filesBase, remoteFiles }: Pick<RemoteFileReaders, 'filesBase' | 'remoteFiles'>,
+  ): boolean {
     const exposes = json.exposes ?? [];
     const urls = [filesBase(json, manifestUrl)];
     for (const expose of [undefined, ...exposes.map((item) => item.path)]) {
@@ -313,6 +325,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
   async function startPage(id: RemoteModuleId, fresh: boolean, speculative = false): Promise<void> {
     const { manifestUrl, json } = await checkedRemote(remoteOf(id), fresh);
     const remote = remoteOf(id);
+    const { hintRemoteFiles, pageFiles } = await readers;
     hintRemoteFiles(
       pageFiles(
         json,
@@ -361,7 +374,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     let files;
     try {
       const { json } = await manifestOf(remote, manifestUrl, false);
-      files = pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, {});
+      files = (await readers).pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, {});
     } catch {
       return undefined;
     }

@@ -1,5 +1,4 @@
 import { readRecord, type CompatibilityRecord } from '@devhub/contracts/record';
-import { shellSharedFiles } from './remote-files.js';
 
 /** The element in which the build puts the shell's own compatibility record (see shell/index.html). */
 export const SHELL_RECORD_ELEMENT_ID = 'devhub-compatibility';
@@ -19,14 +18,27 @@ export interface ShellBuild {
   sharedFiles: Record<string, string[]>;
 }
 
-/** The shell build as index.html describes it: its two data islands, read once, as the shell starts. */
-export function readShellBuild(page: Pick<Document, 'getElementById'>): ShellBuild {
-  const text = page.getElementById(SHELL_RECORD_ELEMENT_ID)?.textContent ?? '';
-  let record: CompatibilityRecord | string;
+/** The element in which the build lists the files of the shared modules the shell provides (see shell/index.html). */
+const SHARED_FILES_ELEMENT_ID = 'devhub-shared-files';
+
+/** A data island of the page, parsed, or undefined: none, or not JSON. */
+function island(page: Pick<Document, 'getElementById'>, id: string): unknown {
   try {
-    record = readRecord(JSON.parse(text));
+    return JSON.parse(page.getElementById(id)?.textContent ?? '');
   } catch {
-    record = 'no compatibility record in index.html';
+    return undefined;
   }
-  return { record, sharedFiles: shellSharedFiles(page) };
+}
+
+/**
+ * The shell build as index.html describes it: its two data islands, read once, as the shell starts.
+ * (The inline warm-up reads the shared files with remote-files.js's shellSharedFiles; the bundle
+ * reads them here, so it carries none of remote-files.js: the loader takes the warm-up's.)
+ */
+export function readShellBuild(page: Pick<Document, 'getElementById'>): ShellBuild {
+  const raw = island(page, SHELL_RECORD_ELEMENT_ID);
+  const record = raw === undefined ? 'no compatibility record in index.html' : readRecord(raw);
+  const shared = island(page, SHARED_FILES_ELEMENT_ID);
+  const sharedFiles = shared !== null && typeof shared === 'object' ? (shared as Record<string, string[]>) : {};
+  return { record, sharedFiles };
 }

@@ -1,8 +1,10 @@
 // What the inline warm-up script finds around it at build time (see shell/rspack.config.ts), and
 // the one global it leaves for the shell.
 import type {
+  filesBase as FilesBase,
   hintRemoteFiles as HintRemoteFiles,
   pageFiles as PageFiles,
+  remoteFiles as RemoteFiles,
   shellSharedFiles as ShellSharedFiles,
 } from './remote-files.js';
 
@@ -10,6 +12,8 @@ declare global {
   /** The attribute a prerendered page's <html> carries (prerender-record.ts). */
   const PRERENDERED_ATTRIBUTE: string;
   /** remote-files.js, inlined ahead of the warm-up. */
+  const filesBase: typeof FilesBase;
+  const remoteFiles: typeof RemoteFiles;
   const pageFiles: typeof PageFiles;
   const shellSharedFiles: typeof ShellSharedFiles;
   const hintRemoteFiles: typeof HintRemoteFiles;
@@ -22,6 +26,16 @@ declare global {
     manifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
     /** On a prerendered page, the hints set aside for the page's first paint to start (first-paint.ts). */
     warmUp?: () => void;
+    /**
+     * remote-files.js's functions, as inlined: the shell's loader uses these instead of a second
+     * copy (remote-loader.ts).
+     */
+    files?: {
+      filesBase: typeof FilesBase;
+      remoteFiles: typeof RemoteFiles;
+      pageFiles: typeof PageFiles;
+      hintRemoteFiles: typeof HintRemoteFiles;
+    };
   }
 
   interface Window {

@@ -6,12 +6,22 @@
  * for them. On a prerendered page the registry is read at once and the rest waits for the page's
  * first paint, which then starts it with the shell (first-paint.ts). What it started is left in
  * one global, window.__devhubBoot, which the shell's remote host takes over as it is created
- * (remote-host.ts): the registry and the manifest are each requested once.
+ * (remote-host.ts): the registry and the manifest are each requested once. The global also hands
+ * the shell remote-files.js's functions, so the page carries one copy of them, this one.
  * Plain script: no bundler, no modules. */
+/* global filesBase, remoteFiles -- remote-files.js's, inlined ahead (the rest are listed in eslint.config.mjs) */
 (function () {
   var registry = fetch('/remotes.json');
   /** @type {DevhubBoot} */
-  var boot = { registry: registry };
+  var boot = {
+    registry: registry,
+    files: {
+      filesBase: filesBase,
+      remoteFiles: remoteFiles,
+      pageFiles: pageFiles,
+      hintRemoteFiles: hintRemoteFiles,
+    },
+  };
   window.__devhubBoot = boot;
   if (location.search.indexOf('mf-override') !== -1) return;
   try {
