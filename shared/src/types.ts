@@ -1,8 +1,15 @@
 /** Contracts between the shell, the remotes and the auth API. */
 
+/**
+ * @deprecated The catalogue's own type now (remote-catalog's `catalog-types.ts`): one remote's pages
+ * are not described here. Kept until the next major version, since removing an export breaks the API.
+ */
 export type ListingKind = 'blog' | 'software' | 'docs' | 'course';
 
-/** Props the shell passes to the catalogue's exposed `./ListingPage`. */
+/**
+ * @deprecated The catalogue's own type now (remote-catalog's `listing-page.tsx`). Kept until the next
+ * major version, since removing an export breaks the API.
+ */
 export interface ListingPageProps {
   kind: ListingKind;
 }

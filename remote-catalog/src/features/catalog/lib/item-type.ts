@@ -1,4 +1,4 @@
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../model/catalog-types';
 
 /**
  * Spec §3's rules, in the spec's order: the first rule whose keyword occurs in the lowercase

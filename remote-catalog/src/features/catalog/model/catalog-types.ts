@@ -1,4 +1,5 @@
-import type { ListingKind } from '@devhub/shared/types';
+/** The four listings the catalogue serves, one per route in its table (`src/app/routes.ts`). */
+export type ListingKind = 'blog' | 'software' | 'docs' | 'course';
 
 /** A sample article as the source delivers it (spec §3). */
 export interface SampleArticle {

@@ -1,4 +1,4 @@
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../model/catalog-types';
 import type { CatalogItem } from '../model/catalog-types';
 
 let sequence = 0;

@@ -1,4 +1,4 @@
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../model/catalog-types';
 import { SAMPLE_ARTICLES } from '../data/sample-articles';
 import { toCatalogItems } from '../lib/to-catalog-items';
 import type { CatalogItem } from '../model/catalog-types';

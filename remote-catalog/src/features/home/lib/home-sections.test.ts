@@ -1,4 +1,4 @@
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import { makeItem } from '../../catalog/test/catalog-fixtures';
 import { homeSections, tagSearchHref } from './home-sections';
 

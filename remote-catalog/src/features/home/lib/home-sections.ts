@@ -1,5 +1,5 @@
 import { HOME_SECTION_SIZE } from '@devhub/shared/constants';
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { latestItems, topByDownloads } from '../../catalog/lib/sort-items';
 import type { CatalogItem } from '../../catalog/model/catalog-types';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
 import { filterItems, hasFilter, type CatalogFilter } from '../../catalog/lib/filter-items';

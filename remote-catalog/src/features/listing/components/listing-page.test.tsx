@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import { loadCatalog } from '../../catalog/hooks/use-catalog';
 import { filterItems } from '../../catalog/lib/filter-items';
 import { renderCatalogPage } from '../../catalog/test/render-catalog-page';

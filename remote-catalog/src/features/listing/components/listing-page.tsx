@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { PAGE_TITLES } from '@devhub/shared/strings';
-import type { ListingKind, ListingPageProps } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import { usePageTitle } from '@devhub/shared/use-page-title';
 import { PageSkeleton } from '../../catalog/components/page-skeleton';
 import { ListingView } from './listing-view';
@@ -11,6 +11,11 @@ const TITLES: Readonly<Record<ListingKind, string>> = {
   docs: PAGE_TITLES.docs,
   course: PAGE_TITLES.courses,
 };
+
+/** The props its route table entries give the page (`src/app/routes.ts`). */
+export interface ListingPageProps {
+  kind: ListingKind;
+}
 
 /** A listing (exposed as `./ListingPage`): only the items of its kind, filtered by the URL's state. */
 export function ListingPage({ kind }: ListingPageProps) {

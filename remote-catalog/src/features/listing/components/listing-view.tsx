@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { PAGE_SIZE } from '@devhub/shared/constants';
 import { markContentReady } from '@devhub/shared/remote-contract';
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { scrollToTop } from '../../../lib/scroll-to-top';

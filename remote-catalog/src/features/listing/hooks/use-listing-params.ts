@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import { parseListingParams, toListingSearch, type ListingParams } from '../lib/listing-params';
 
 const LISTING_KEYS = ['q', 'tag', 'sort', 'page'];

@@ -1,4 +1,4 @@
-import type { ListingKind } from '@devhub/shared/types';
+import type { ListingKind } from '../../catalog/model/catalog-types';
 import type { SortKey } from '../../catalog/model/catalog-types';
 
 /** The sort selector's options per listing, first one the default (spec §2 table; blog has no selector). */
