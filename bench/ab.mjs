@@ -119,11 +119,17 @@ async function main() {
   console.log(`A/B: ${description}\nBuilding…`);
   // Before anything is copied: a commit whose server the adapter cannot drive stops the run here.
   const otherServer = serverCommit ? await serverOfCommit(serverCommit) : undefined;
-  const sides = serverCommit ? { A: copyWorkspace() } : { A: copyWorkspace(), B: copyWorkspace() };
-  if (sides.B) sides.B.applyPatch(values.patch);
-  const browser = await launchBrowser();
+  // Everything made from here on is removed in `finally`, whichever step fails.
+  const sides = {};
+  let browser;
   const sections = [];
   try {
+    sides.A = copyWorkspace();
+    if (!serverCommit) {
+      sides.B = copyWorkspace();
+      sides.B.applyPatch(values.patch);
+    }
+    browser = await launchBrowser();
     for (const side of Object.values(sides)) for (const app of APPS) await side.build(app);
     for (const protocol of PROTOCOLS) {
       const stackOptions = { protocol, layout: 'cdn', prerender: values.prerender };
@@ -186,7 +192,7 @@ async function main() {
       );
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     for (const side of Object.values(sides)) side.remove();
     otherServer?.remove();
   }
