@@ -275,6 +275,19 @@ async function serviceClient() {
 }
 
 /**
+ * The account's blob endpoint as it may be printed or handed to a browser: the client's URL
+ * carries a connection string's SharedAccessSignature in its query, a credential.
+ *
+ * @param {{ url: string }} client
+ */
+const endpointOf = (client) => {
+  const url = new URL(client.url);
+  url.search = '';
+  url.hash = '';
+  return url.href.replace(/\/$/, '');
+};
+
+/**
  * An answer of the service (the SDK's RestError, told by its shape: the SDK is loaded lazily).
  *
  * @param {unknown} error
@@ -294,7 +307,7 @@ const isRestError = (error) =>
 export function describeBlobError(error, where) {
   if (error instanceof CliError) return error;
   const rest = /** @type {{ statusCode?: number, code?: string, name?: string, message?: string }} */ (error ?? {});
-  const endpoint = service ? service.client.url.replace(/\/$/, '') : 'the storage account';
+  const endpoint = service ? endpointOf(service.client) : 'the storage account';
   const code = rest.code ?? '';
   if (rest.statusCode === undefined || rest.statusCode === 0) {
     const reason = /^E[A-Z]+$/.test(code) ? code : (rest.name ?? 'no answer');
@@ -408,7 +421,7 @@ function blobStorage(address) {
  */
 export async function blobUrlOf(address) {
   const { container, prefix } = parseBlobAddress(address);
-  const endpoint = (await serviceClient()).url.replace(/\/?$/, '/');
+  const endpoint = `${endpointOf(await serviceClient())}/`;
   return new URL(prefix ? `${container}/${prefix}` : container, endpoint).href;
 }
 

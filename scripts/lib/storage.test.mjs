@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
-import { CONNECTION_STRING_VARIABLE, openStorage, openStorageOf } from './storage.mjs';
+import { CONNECTION_STRING_VARIABLE, blobUrlOf, openStorage, openStorageOf } from './storage.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -169,6 +169,27 @@ describe('an unusable store: one line each, never the credential', () => {
       expect(read()).rejects.toThrow(
         `the blob storage at http://127.0.0.1:${port}/devstoreaccount1 is unreachable (ECONNREFUSED): is it running, and is ${CONNECTION_STRING_VARIABLE} right?`,
       ),
+    );
+  });
+
+  it('never prints a shared access signature from the connection string', async () => {
+    const port = await freePort();
+    const sas = 'sv=2022-11-02&ss=b&srt=sco&sp=rwdlac&se=2099-01-01T00:00:00Z&sig=c2VjcmV0LXNpZ25hdHVyZQ%3D%3D';
+    await withConnectionString(
+      `BlobEndpoint=http://127.0.0.1:${port}/devstoreaccount1;SharedAccessSignature=${sas}`,
+      async () => {
+        const error = await read().catch((caught) => caught);
+        expect(error.message).toBe(
+          `the blob storage at http://127.0.0.1:${port}/devstoreaccount1 is unreachable (ECONNREFUSED): is it running, and is ${CONNECTION_STRING_VARIABLE} right?`,
+        );
+        const missing = await openStorage('azblob://nowhere/x')
+          .read('a.json')
+          .catch((caught) => caught);
+        expect(missing.message).not.toContain('sig=');
+        await expect(blobUrlOf('azblob://contract/x/remotes.json')).resolves.toBe(
+          `http://127.0.0.1:${port}/devstoreaccount1/contract/x/remotes.json`,
+        );
+      },
     );
   });
 
