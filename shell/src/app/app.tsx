@@ -5,6 +5,7 @@ import { RouteEffects } from '../features/a11y/route-effects';
 import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
+import { RenderTimeProvider } from '../features/prerender/render-time';
 import type { RemoteHost } from '../features/remotes/remote-host';
 import { RemoteHostProvider } from './remote-host-provider';
 import { AppRoutes } from './router';
@@ -16,6 +17,11 @@ interface AppProps {
   eagerToaster: boolean;
   /** The browser's router; the server renderer passes one fixed on the route it renders. */
   Router?: ComponentType<{ children: ReactNode }>;
+  /**
+   * When the markup being hydrated or rendered was rendered (ISO): the server renderer's render, or
+   * a prerendered page's record as the bootstrap read it; none for a page rendered in the browser.
+   */
+  renderedAt?: string;
 }
 
 /**
@@ -27,17 +33,19 @@ function ImmediateRouter({ children }: { children: ReactNode }) {
   return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
 }
 
-export function App({ host, eagerToaster, Router = ImmediateRouter }: AppProps) {
+export function App({ host, eagerToaster, Router = ImmediateRouter, renderedAt }: AppProps) {
   useApplyTheme();
   return (
     <RemoteHostProvider host={host}>
-      <LiveRegions />
-      <Router>
-        <AppRoutes />
-        <RouteEffects />
-      </Router>
-      <AppToaster eager={eagerToaster} />
-      <OverrideBadge />
+      <RenderTimeProvider renderedAt={renderedAt}>
+        <LiveRegions />
+        <Router>
+          <AppRoutes />
+          <RouteEffects />
+        </Router>
+        <AppToaster eager={eagerToaster} />
+        <OverrideBadge />
+      </RenderTimeProvider>
     </RemoteHostProvider>
   );
 }

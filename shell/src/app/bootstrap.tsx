@@ -4,7 +4,6 @@ import '@devhub/shared/tokens.css';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
-import { setRenderedAt } from '../features/prerender/render-time';
 import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { readShellBuild } from '../features/remotes/shell-record';
@@ -53,12 +52,11 @@ async function hydrateIfCurrent(
   }
   host.status.setFirstPage({ route: route.path, rendering: 'hydrated' });
   document.documentElement.dataset.rendering = 'hydrated';
-  // The markup shows the render's date: the first render must too.
-  setRenderedAt(record.renderedAt);
   hydrateRoot(
     container,
     <StrictMode>
-      <App host={host} eagerToaster={false} />
+      {/* The markup shows the render's date: the first render must too. */}
+      <App host={host} eagerToaster={false} renderedAt={record.renderedAt} />
     </StrictMode>,
   );
 }
@@ -67,7 +65,8 @@ async function hydrateIfCurrent(
  * Starts the shell: the registry read and the current route's page start at once, and the chrome
  * renders at once without waiting for either (a remote slot shows its skeleton meanwhile) — or,
  * on a page rendered ahead of time, hydrates it once its page is in. The page's data islands are
- * read here, once: what the shell build provides, for the remote host, and the prerendered page's record.
+ * read here, once: what the shell build provides, for the remote host, and the prerendered page's record
+ * (its render date handed to the tree it hydrates).
  */
 export function start(): void {
   const record = readPrerenderRecord(document);

@@ -18,7 +18,6 @@ import type { RouteTable } from '@devhub/contracts/routes';
 import { exportNameOf, remoteOf, type AppRoute, type RemoteName } from '@devhub/shared/remote-contract';
 import { pageTitle } from '@devhub/shared/use-page-title';
 import { prerenderedDocument } from '../features/prerender/document';
-import { setRenderedAt } from '../features/prerender/render-time';
 import { routesOfTables } from '../features/remotes/registry-routes';
 import { fileDigests, remoteFiles } from '../features/remotes/remote-files.js';
 import { createRemoteHost } from '../features/remotes/remote-host';
@@ -132,7 +131,7 @@ async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute
   }
   const html = renderToString(
     <StrictMode>
-      <App host={host} eagerToaster={false} Router={Router} />
+      <App host={host} eagerToaster={false} Router={Router} renderedAt={input.renderedAt} />
     </StrictMode>,
   );
   // The manifest's files are relative to its folder: resolved against a stand-in, then put in the
@@ -167,7 +166,6 @@ async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute
  * load or throws while rendering) comes back with the reason, to stay client-rendered.
  */
 export async function prerender(input: PrerenderInput): Promise<PrerenderResult[]> {
-  setRenderedAt(input.renderedAt);
   start(input.remotes);
   const routes = routesOf(input.remotes);
   const results: PrerenderResult[] = [];
