@@ -53,7 +53,8 @@ export function devServer(app: App): DevServer {
     client: {
       logging: 'warn',
       overlay: { errors: true, warnings: false, runtimeErrors: false },
-      // Reloads the page when the socket comes back after its dev server restarted (one console line).
+      // A closed socket is dialled every second (the stock client backs off to a minute): the page
+      // reloads as soon as its restarted dev server answers, with one console line.
       webSocketTransport: DEV_SOCKET_TRANSPORT,
     },
     ...(app.kind === 'host'

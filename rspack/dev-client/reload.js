@@ -6,9 +6,14 @@
 const app = __APP_NAME__;
 const PAGE_KEY = '__devhubReloading';
 
+/** One console line from this app's dev clients. */
+export function say(text) {
+  console.warn(`[devhub] ${app}: ${text}`);
+}
+
 export function reloadPage(reason) {
   if (globalThis[PAGE_KEY]) return;
   globalThis[PAGE_KEY] = true;
-  console.warn(`[devhub] ${app}: ${reason}; reloading the page.`);
+  say(`${reason}; reloading the page.`);
   globalThis.location.reload();
 }
