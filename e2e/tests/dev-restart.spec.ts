@@ -31,15 +31,17 @@ test.describe('a remote dev server restart (dev servers)', () => {
     registry.allowedOverrideOrigins = [...registry.allowedOverrideOrigins, catalogOrigin];
     const registryFile = join(registryDir, 'remotes.json');
     writeFileSync(registryFile, JSON.stringify(registry, null, 2));
-    [shell, catalog] = await Promise.all([
+    // Each is kept as soon as it runs, so afterAll stops it even when the other failed to start.
+    const started = await Promise.allSettled([
       startDevServer({
         dir: 'shell',
         port: shellPort,
         // No auth API: the home page shows signed out.
         env: { DEVHUB_REGISTRY_FILE: registryFile, DEVHUB_API_URL: `http://localhost:${closedPort}` },
-      }),
-      startDevServer({ dir: 'remote-catalog', port: catalogPort }),
+      }).then((server) => (shell = server)),
+      startDevServer({ dir: 'remote-catalog', port: catalogPort }).then((server) => (catalog = server)),
     ]);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
     shellUrl = `http://localhost:${shellPort}`;
   });
 
@@ -62,7 +64,9 @@ test.describe('a remote dev server restart (dev servers)', () => {
     });
 
     await catalog?.stop();
+    catalog = undefined;
     catalog = await startDevServer({ dir: 'remote-catalog', port: catalogPort });
+    // A hang budget: the page dials its dev server every second (rspack/dev-client/socket-transport.js).
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker), {
         message: 'the page was loaded again',
