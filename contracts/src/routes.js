@@ -43,6 +43,14 @@ function isRecord(value) {
 const EXPOSE = /^[A-Z][A-Za-z0-9]*$/;
 const PATH = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
 
+/**
+ * Whether `value` is a route path as a route table may list it (the one rule for a path's form).
+ *
+ * @param {unknown} value
+ * @returns {value is string}
+ */
+export const isRoutePath = (value) => typeof value === 'string' && PATH.test(value);
+
 /** @param {unknown} value */
 function isProps(value) {
   return isRecord(value) && Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item));

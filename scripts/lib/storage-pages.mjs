@@ -6,7 +6,8 @@
 // from there (storeSite), with the registry itself read by the browser straight from the store.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isRoutePath } from '@devhub/contracts/routes';
 import { filesUnder } from './integrity.mjs';
 import { localSources, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
 import { SUMMARY_FILE, pageFileOf } from './prerender-pages.mjs';
@@ -87,11 +88,7 @@ export async function prerenderIntoStore({ registry: address, shellBuild, timeou
       });
       // Another pin landed while this one rendered: its pages would show the remote's old version.
       if ((await readRegistryBlob(place)).etag !== read.etag) continue;
-      const names = filesUnder(outDir).map((file) => relative(outDir, file).split(sep).join('/'));
-      for (const name of [...names.filter((item) => item !== SUMMARY_FILE), SUMMARY_FILE]) {
-        await put(storage, `${pages}/${name}`, readFileSync(join(outDir, name)));
-      }
-      return { summary, where: storage.describe(pages) };
+      return { summary: await writePages(storage, pages, outDir, summary), where: storage.describe(pages) };
     }
     throw new CliError(
       `${storage.describe(key)} kept changing while its pages were rendered (${MAX_RENDERS} times): run "npm run remotes -- prerender"`,
@@ -141,7 +138,8 @@ export async function storePrerenderStatus({ registry: address, shellBuild }) {
 /**
  * Writes a page blob whatever it held: pages are not versions, a later render replaces them.
  * Against a render writing at the same moment, the last one wins (both rendered the registry as
- * they found it; a preview serves pages only while their pins are the registry's).
+ * they found it; a preview serves pages only while their pins are the registry's). Returns whether
+ * the blob holds `bytes`: false when another writer replaced it between every read and write.
  *
  * @param {import('./storage.mjs').Storage} storage
  * @param {string} key
@@ -150,11 +148,60 @@ export async function storePrerenderStatus({ registry: address, shellBuild }) {
 async function put(storage, key, bytes) {
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const stored = await storage.read(key);
-    if (stored?.bytes.equals(bytes)) return;
+    if (stored?.bytes.equals(bytes)) return true;
     if (stored ? await storage.replaceIfUnchanged(key, bytes, stored.etag) : await storage.createIfAbsent(key, bytes)) {
-      return;
+      return true;
     }
   }
+  return false;
+}
+
+/**
+ * Writes a render's pages under `pages`, the summary last. A route whose page (or one of its
+ * encoded copies) could not be written is told as client-rendered, in the summary returned and in
+ * the one stored, so the command's count and the preview never claim a page the store lacks.
+ *
+ * @param {import('./storage.mjs').Storage} storage
+ * @param {string} pages
+ * @param {string} outDir
+ * @param {PrerenderSummary} summary
+ * @returns {Promise<PrerenderSummary>}
+ */
+export async function writePages(storage, pages, outDir, summary) {
+  const names = filesUnder(outDir).map((file) => relative(outDir, file).split(sep).join('/'));
+  /** @type {Set<string>} */
+  const unwritten = new Set();
+  for (const name of names.filter((item) => item !== SUMMARY_FILE)) {
+    if (!(await put(storage, `${pages}/${name}`, readFileSync(join(outDir, name))))) unwritten.add(name);
+  }
+  const summaryKey = `${pages}/${SUMMARY_FILE}`;
+  /** @param {PrerenderSummary['routes']} routes @param {(route: string) => boolean} lost @param {string} reason */
+  const without = (routes, lost, reason) =>
+    routes.map((route) =>
+      route.status === 'prerendered' && lost(route.route)
+        ? { route: route.route, status: /** @type {const} */ ('client'), reason }
+        : route,
+    );
+  /** @param {string} route */
+  const lost = (route) => ['', '.br', '.gz'].some((suffix) => unwritten.has(pageKeyOf(route) + suffix));
+  const reason = `its page was not written to ${storage.describe(pages)} (another writer replaced it each time)`;
+  const routes = without(summary.routes, lost, reason);
+  const summaryFile = readFileSync(join(outDir, SUMMARY_FILE));
+  /** @type {PrerenderSummary} */
+  const stored = JSON.parse(summaryFile.toString('utf8'));
+  const bytes =
+    unwritten.size === 0
+      ? summaryFile
+      : Buffer.from(`${JSON.stringify({ ...stored, routes: without(stored.routes, lost, reason) }, null, 2)}\n`);
+  if (await put(storage, summaryKey, bytes)) return { ...summary, routes };
+  return {
+    ...summary,
+    routes: without(
+      routes,
+      () => true,
+      `${storage.describe(summaryKey)} was not written (another writer replaced it each time)`,
+    ),
+  };
 }
 
 /**
@@ -177,9 +224,9 @@ function samePins(summary, registry) {
  * when the registry or the render changed). A page whose pins are not the registry's is left out.
  *
  * @param {string} address  azblob://<container>/<prefix>/remotes.<env>.json
+ * @param {ReturnType<typeof pagesPlaceOf>} [place]  its store (a test counts the reads)
  */
-export async function storeSite(address) {
-  const place = pagesPlaceOf(address);
+export async function storeSite(address, place = pagesPlaceOf(address)) {
   const { storage, pages } = place;
   const registryUrl = await blobUrlOf(address);
   const dir = mkdtempSync(join(tmpdir(), 'devhub-store-site-'));
@@ -196,41 +243,93 @@ export async function storeSite(address) {
     renameSync(`${file}.tmp`, file);
   };
 
+  /**
+   * Where a route's page is staged, or undefined for a route a render never writes (the summary
+   * is read from the store: whoever can write there must not write outside the staging folder).
+   *
+   * @param {string} staging
+   * @param {unknown} route
+   */
+  const stagedFileOf = (staging, route) => {
+    if (!isRoutePath(route)) return undefined;
+    const file = resolve(staging, pageFileOf(route));
+    return file.startsWith(`${staging}${sep}`) ? file : undefined;
+  };
+
   async function update() {
     const registry = await readRegistryBlob(place);
     const summary = await storage.read(`${pages}/${SUMMARY_FILE}`);
     const tag = `${registry.etag} ${summary?.etag ?? '-'}`;
     if (tag === seen) return;
-    writeWhole(registryFile, registry.bytes);
-    const staging = `${pagesDir}.${(staged += 1)}`;
-    /** @type {{ routes?: Array<{ route: string, status: string }> } | undefined} */
-    let parsed;
+    const staging = resolve(`${pagesDir}.${(staged += 1)}`);
     try {
-      parsed = summary && JSON.parse(summary.bytes.toString('utf8'));
-    } catch {
-      parsed = undefined;
-    }
-    if (summary && parsed && samePins(parsed, JSON.parse(registry.bytes.toString('utf8')))) {
-      for (const { route, status } of parsed.routes ?? []) {
-        if (status !== 'prerendered') continue;
-        for (const suffix of ['', '.br', '.gz']) {
-          const page = await storage.read(`${pages}/${pageKeyOf(route)}${suffix}`);
-          if (page) writeWhole(join(staging, pageFileOf(route) + suffix), page.bytes);
-        }
+      /** @type {{ routes?: Array<{ route: unknown, status: string }> } | undefined} */
+      let parsed;
+      try {
+        parsed = summary && JSON.parse(summary.bytes.toString('utf8'));
+      } catch {
+        parsed = undefined;
       }
-      writeWhole(join(staging, SUMMARY_FILE), summary.bytes);
+      if (summary && parsed && samePins(parsed, JSON.parse(registry.bytes.toString('utf8')))) {
+        /** @type {unknown[]} */
+        const refused = [];
+        for (const { route, status } of parsed.routes ?? []) {
+          if (status !== 'prerendered') continue;
+          const file = stagedFileOf(staging, route);
+          if (!file || typeof route !== 'string') {
+            refused.push(route);
+            continue;
+          }
+          for (const suffix of ['', '.br', '.gz']) {
+            const page = await storage.read(`${pages}/${pageKeyOf(route)}${suffix}`);
+            if (page) writeWhole(file + suffix, page.bytes);
+          }
+        }
+        if (refused.length > 0) {
+          process.stderr.write(
+            `[store] ${storage.describe(`${pages}/${SUMMARY_FILE}`)}: not served, not route paths: ${refused.map((route) => JSON.stringify(route)).join(', ')}\n`,
+          );
+        }
+        writeWhole(join(staging, SUMMARY_FILE), summary.bytes);
+      }
+      // The registry copy (the pages' policy) changes only with the pages rendered for it.
+      writeWhole(registryFile, registry.bytes);
+      rmSync(pagesDir, { recursive: true, force: true });
+      if (existsSync(staging)) renameSync(staging, pagesDir);
+      seen = tag;
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      throw error;
     }
-    rmSync(pagesDir, { recursive: true, force: true });
-    if (existsSync(staging)) renameSync(staging, pagesDir);
-    seen = tag;
   }
 
-  /** @type {Promise<void>} */
-  let running = Promise.resolve();
-  /** One update at a time: requests arriving together wait for the same one. */
+  /** @type {Promise<void> | undefined} */
+  let current;
+  /** @type {Promise<void> | undefined} */
+  let queued;
+  /** @returns {Promise<void>} */
+  const start = () => {
+    const run = update().finally(() => {
+      if (current === run) current = undefined;
+    });
+    current = run;
+    return run;
+  };
+  /**
+   * One update at a time, and at most one waiting: every request arriving while one runs shares
+   * the next (which sees whatever changed meanwhile), so a burst of requests costs two updates.
+   */
   const refresh = () => {
-    running = running.then(update, update);
-    return running;
+    if (queued) return queued;
+    if (!current) return start();
+    const next = current
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    queued = next;
+    return next;
   };
 
   try {

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { jest } from '@jest/globals';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { useAzurite } from './azurite-test-server.mjs';
 import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
-import { storeSite } from './storage-pages.mjs';
+import { pagesPlaceOf, storeSite, writePages } from './storage-pages.mjs';
 import { blobUrlOf, openStorage } from './storage.mjs';
 
 const SHELL = '<!doctype html><title>shell</title><script>start()</script>';
@@ -116,6 +117,128 @@ describe('a preview whose registry is on object storage', () => {
     expect((await request(`${origin}/`)).body).toBe(SHELL);
     await writePages('1.1.0');
     expect((await request(`${origin}/`)).body).toContain('catalog 1.1.0');
+  });
+});
+
+describe('a store site keeping its copies', () => {
+  let run = 0;
+  let store;
+  let site;
+  const storage = () => openStorage(store);
+  const pinned = { remotes: { catalog: { entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json' } } };
+
+  beforeEach(async () => {
+    store = `azblob://sites/copies-${(run += 1)}`;
+    await storage().createIfAbsent('remotes.preview.json', JSON.stringify(pinned));
+  });
+  afterEach(() => site?.close());
+
+  it('stages only route paths from the summary, never a file outside its folder, with one warning line', async () => {
+    const outside = `devhub-escape-${process.pid}-${run}`;
+    const summary = {
+      pins: { catalog: pinned.remotes.catalog.entry },
+      routes: ['/', `/../../../../../../../tmp/${outside}`, '/a/../../..', 42].map((route) => ({
+        route,
+        status: 'prerendered',
+      })),
+    };
+    await storage().createIfAbsent('remotes.preview.prerender/index.html', PAGE);
+    await storage().createIfAbsent(`remotes.preview.prerender/${SUMMARY_FILE}`, JSON.stringify(summary));
+    const writes = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      site = await storeSite(`${store}/remotes.preview.json`);
+      expect(writes.mock.calls.map(([line]) => String(line))).toEqual([
+        `[store] ${store}/remotes.preview.prerender/${SUMMARY_FILE}: not served, not route paths: "/../../../../../../../tmp/${outside}", "/a/../../..", 42\n`,
+      ]);
+    } finally {
+      writes.mockRestore();
+    }
+    expect(existsSync(join(tmpdir(), outside))).toBe(false);
+    expect(readdirSync(site.pagesDir).sort()).toEqual(['index.html', SUMMARY_FILE].sort());
+  });
+
+  it('shares one update among requests arriving together: at most one running and one waiting', async () => {
+    const place = pagesPlaceOf(`${store}/remotes.preview.json`);
+    let reads = 0;
+    const read = place.storage.read.bind(place.storage);
+    place.storage.read = (key) => {
+      reads += 1;
+      return read(key);
+    };
+    site = await storeSite(`${store}/remotes.preview.json`, place);
+    // An update reads the registry and the summary: the first one, then one shared by the others.
+    reads = 0;
+    await Promise.all(Array.from({ length: 10 }, () => site.refresh()));
+    expect(reads).toBe(4);
+  });
+
+  it('keeps its copies and no staging folder when the store fails during an update', async () => {
+    const place = pagesPlaceOf(`${store}/remotes.preview.json`);
+    site = await storeSite(`${store}/remotes.preview.json`, place);
+    const before = readFileSync(site.registryFile, 'utf8');
+    const summary = { pins: { catalog: 'elsewhere' }, routes: [{ route: '/', status: 'prerendered' }] };
+    await storage().createIfAbsent('remotes.preview.prerender/index.html', PAGE);
+    await storage().createIfAbsent(`remotes.preview.prerender/${SUMMARY_FILE}`, JSON.stringify(summary));
+    const stored = await storage().read('remotes.preview.json');
+    const next = { remotes: { catalog: { entry: 'elsewhere' } } };
+    await storage().replaceIfUnchanged('remotes.preview.json', JSON.stringify(next), stored.etag);
+    const read = place.storage.read.bind(place.storage);
+    place.storage.read = (key) => (key.endsWith('index.html.br') ? Promise.reject(new Error('store down')) : read(key));
+    const writes = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await site.refresh();
+    } finally {
+      writes.mockRestore();
+    }
+    expect(readFileSync(site.registryFile, 'utf8')).toBe(before);
+    expect(readdirSync(dirname(site.pagesDir))).toEqual(['remotes.json']);
+  });
+});
+
+describe('writing pages while another writer replaces them', () => {
+  it('names the page it could not write and counts it as not prerendered, in what it returns and stores', async () => {
+    const storage = openStorage('azblob://sites/contended');
+    let other = 0;
+    const contended = {
+      ...storage,
+      async createIfAbsent(key, bytes) {
+        if (key.endsWith('/about/index.html')) {
+          await storage.createIfAbsent(key, `other ${(other += 1)}`);
+          return storage.createIfAbsent(key, bytes);
+        }
+        return storage.createIfAbsent(key, bytes);
+      },
+      async replaceIfUnchanged(key, bytes, etag) {
+        if (key.endsWith('/about/index.html')) {
+          const current = await storage.read(key);
+          await storage.replaceIfUnchanged(key, `other ${(other += 1)}`, current.etag);
+        }
+        return storage.replaceIfUnchanged(key, bytes, etag);
+      },
+    };
+    const outDir = mkdtempSync(join(tmpdir(), 'store-pages-'));
+    try {
+      const summary = {
+        pins: {},
+        routes: [
+          { route: '/', status: 'prerendered' },
+          { route: '/about', status: 'prerendered' },
+        ],
+      };
+      mkdirSync(join(outDir, 'about'));
+      writeFileSync(join(outDir, 'index.html'), PAGE);
+      writeFileSync(join(outDir, 'about', 'index.html'), PAGE);
+      writeFileSync(join(outDir, SUMMARY_FILE), JSON.stringify(summary));
+      const reason = 'its page was not written to azblob://sites/contended/p (another writer replaced it each time)';
+      const expected = [
+        { route: '/', status: 'prerendered' },
+        { route: '/about', status: 'client', reason },
+      ];
+      expect((await writePages(contended, 'p', outDir, summary)).routes).toEqual(expected);
+      expect(JSON.parse((await storage.read(`p/${SUMMARY_FILE}`)).bytes.toString('utf8')).routes).toEqual(expected);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });
 
