@@ -70,7 +70,7 @@ async function hydrateIfCurrent(
  */
 export function start(): void {
   const record = readPrerenderRecord(document);
-  const host = createRemoteHost(readShellBuild(document), {
+  const host = createRemoteHost(readShellBuild(document, window.__devhubBoot), {
     onRefusedOverrides: (refused) => {
       for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
     },

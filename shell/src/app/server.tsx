@@ -81,7 +81,10 @@ const STAND_IN_FOLDER = 'https://remote.invalid/';
  * remote here (each page is adopted from a server build the prerender checked against the shell's
  * record, scripts/lib/prerender.mjs), so it vouches for none and hints no file.
  */
-const SERVER_BUILD: ShellBuild = { record: 'the server renderer loads no remote through its host', sharedFiles: {} };
+const SERVER_BUILD: ShellBuild = {
+  record: 'the server renderer loads no remote through its host',
+  sharedFiles: Promise.resolve({}),
+};
 
 /** Remote entries on disk are required where they are; the federation runtime fetches the others. */
 const entriesOnDisk: ModuleFederationRuntimePlugin = {

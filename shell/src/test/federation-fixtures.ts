@@ -26,7 +26,7 @@ export const SHELL_RECORD: CompatibilityRecord = {
 export const SHELL_SHARED_FILES = { react: [], '@devhub/shared/strings': [], axios: ['/223.js'] };
 
 /** The shell build a test's remote host is created with, as the bootstrap reads it from index.html. */
-export const SHELL_BUILD: ShellBuild = { record: SHELL_RECORD, sharedFiles: SHELL_SHARED_FILES };
+export const SHELL_BUILD: ShellBuild = { record: SHELL_RECORD, sharedFiles: Promise.resolve(SHELL_SHARED_FILES) };
 
 export const manifestUrl = (remote: RemoteName) => `http://localhost/${remote}/mf-manifest.json`;
 

@@ -90,8 +90,9 @@ export function remoteFiles(raw, manifestUrl, expose) {
 
 /**
  * What the shell's index.html lists of the shared modules this shell build provides: each one's
- * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts). Read once by
- * each of the page's two starts: the inline warm-up, and the shell's bootstrap for its remote host.
+ * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts). The one reader
+ * of that list, run once per page: by the inline warm-up, which hands the result to the shell's
+ * bootstrap in window.__devhubBoot, or on a page without it by the bootstrap (shell-record.ts).
  *
  * @param {Pick<Document, 'getElementById'>} page
  * @returns {Record<string, string[]>}

@@ -164,8 +164,10 @@ describe('the remote loader', () => {
       `<script type="application/json" id="devhub-compatibility">${JSON.stringify(SHELL_RECORD)}</script>`,
       '<script type="application/json" id="devhub-shared-files">{"axios":["/9.js"]}</script>',
     ].join('');
-    const { loader, runtime } = freshLoader({}, readShellBuild(page));
-    // What the page says later is not read again.
+    const build = readShellBuild(page);
+    const { loader, runtime } = freshLoader({}, build);
+    // Without the warm-up the list is read once remote-files.js is in; what the page says later is not read again.
+    await build.sharedFiles;
     page.head.innerHTML = '';
     document.head.querySelectorAll('link').forEach((link) => link.remove());
     loader.startRemotes();

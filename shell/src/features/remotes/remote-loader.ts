@@ -326,14 +326,9 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     const { manifestUrl, json } = await checkedRemote(remoteOf(id), fresh);
     const remote = remoteOf(id);
     const { hintRemoteFiles, pageFiles } = await readers;
+    const shellShared = await build.sharedFiles;
     hintRemoteFiles(
-      pageFiles(
-        json,
-        manifestUrl,
-        `./${exportNameOf(id)}`,
-        build.sharedFiles,
-        statusOf(remote).integrity === 'verified',
-      ),
+      pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, shellShared, statusOf(remote).integrity === 'verified'),
       speculative,
     );
   }

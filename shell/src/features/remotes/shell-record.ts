@@ -14,31 +14,41 @@ export interface ShellBuild {
    * no remote, and every remote slot then says so.
    */
   record: CompatibilityRecord | string;
-  /** The files of each shared module it provides, none for one in its first chunk (remote-files.js). */
-  sharedFiles: Record<string, string[]>;
+  /**
+   * The files of each shared module it provides, none for one in its first chunk, as index.html
+   * lists them (remote-files.js's shellSharedFiles, the one reader of that list): parsed by the
+   * inline warm-up, or, on a page without it, once remote-files.js has loaded.
+   */
+  sharedFiles: Promise<Record<string, string[]>>;
 }
 
-/** The element in which the build lists the files of the shared modules the shell provides (see shell/index.html). */
-const SHARED_FILES_ELEMENT_ID = 'devhub-shared-files';
-
-/** A data island of the page, parsed, or undefined: none, or not JSON. */
-function island(page: Pick<Document, 'getElementById'>, id: string): unknown {
+/** The compatibility record index.html carries, or why there is none to read. */
+function readShellRecord(page: Pick<Document, 'getElementById'>): CompatibilityRecord | string {
+  let raw: unknown;
   try {
-    return JSON.parse(page.getElementById(id)?.textContent ?? '');
+    raw = JSON.parse(page.getElementById(SHELL_RECORD_ELEMENT_ID)?.textContent ?? '');
   } catch {
-    return undefined;
+    return 'no compatibility record in index.html';
   }
+  return readRecord(raw);
 }
 
 /**
- * The shell build as index.html describes it: its two data islands, read once, as the shell starts.
- * (The inline warm-up reads the shared files with remote-files.js's shellSharedFiles; the bundle
- * reads them here, so it carries none of remote-files.js: the loader takes the warm-up's.)
+ * The shell build as index.html describes it, read once, as the shell starts: its compatibility
+ * record, and the shared modules' files the inline warm-up read (`boot`, window.__devhubBoot).
+ * Without the warm-up they are read with remote-files.js, loaded on demand as the loader loads it
+ * then, so the shell's first chunk carries no second reader of that list.
  */
-export function readShellBuild(page: Pick<Document, 'getElementById'>): ShellBuild {
-  const raw = island(page, SHELL_RECORD_ELEMENT_ID);
-  const record = raw === undefined ? 'no compatibility record in index.html' : readRecord(raw);
-  const shared = island(page, SHARED_FILES_ELEMENT_ID);
-  const sharedFiles = shared !== null && typeof shared === 'object' ? (shared as Record<string, string[]>) : {};
-  return { record, sharedFiles };
+export function readShellBuild(
+  page: Pick<Document, 'getElementById'>,
+  boot?: Pick<DevhubBoot, 'sharedFiles'>,
+): ShellBuild {
+  const sharedFiles = boot?.sharedFiles
+    ? Promise.resolve(boot.sharedFiles)
+    : import('./remote-files.js').then(
+        ({ shellSharedFiles }) => shellSharedFiles(page),
+        // The loader needs the same module and reports its failure; no file is hinted from here.
+        () => ({}),
+      );
+  return { record: readShellRecord(page), sharedFiles };
 }

@@ -22,6 +22,8 @@ declare global {
   interface DevhubBoot {
     /** The registry request: the host reads the registry from it, so it is fetched once. */
     registry?: Promise<Response>;
+    /** The shared modules' files index.html lists, as shellSharedFiles read them: the bootstrap's readShellBuild takes them. */
+    sharedFiles?: Record<string, string[]>;
     /** The current route's manifest request, once the registry named it: the loader never asks a second time. */
     manifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
     /** On a prerendered page, the hints set aside for the page's first paint to start (first-paint.ts). */

@@ -6,15 +6,18 @@
  * for them. On a prerendered page the registry is read at once and the rest waits for the page's
  * first paint, which then starts it with the shell (first-paint.ts). What it started is left in
  * one global, window.__devhubBoot, which the shell's remote host takes over as it is created
- * (remote-host.ts): the registry and the manifest are each requested once. The global also hands
+ * (remote-host.ts): the registry and the manifest are each requested once, the shared modules' files
+ * index.html lists are read once (the bootstrap's readShellBuild takes them). The global also hands
  * the shell remote-files.js's functions, so the page carries one copy of them, this one.
  * Plain script: no bundler, no modules. */
 /* global filesBase, remoteFiles -- remote-files.js's, inlined ahead (the rest are listed in eslint.config.mjs) */
 (function () {
   var registry = fetch('/remotes.json');
+  var sharedFiles = shellSharedFiles(document);
   /** @type {DevhubBoot} */
   var boot = {
     registry: registry,
+    sharedFiles: sharedFiles,
     files: {
       filesBase: filesBase,
       remoteFiles: remoteFiles,
@@ -56,9 +59,7 @@
             return response.clone().json();
           })
           .then(function (manifest) {
-            hintRemoteFiles(
-              pageFiles(manifest, manifestUrl, expose, shellSharedFiles(document), typeof pin.integrity === 'string'),
-            );
+            hintRemoteFiles(pageFiles(manifest, manifestUrl, expose, sharedFiles, typeof pin.integrity === 'string'));
           })
           .catch(function () {
             // Only a head start: the loader reports what went wrong with the manifest.
