@@ -36,8 +36,11 @@ const OPTIONS_USAGE = `options:
   --shell <folder|URL>   the shell build the environment serves (default: shell/dist, or --base-url)
   --prerender-dir <dir>  where the public routes are rendered to (default: .prerender/<registry name>)
   --allow-origin <url>   init-storage: a site's origin (https://host[:port], no path) that may read the
-                         store besides the preview's; repeat it for several. Replaces the origins a
-                         previous init-storage allowed, never another CORS rule
+                         store besides the preview's; repeat it for several. Added to the origins a
+                         previous init-storage allowed (CORS rules are the account's); never touches
+                         another CORS rule
+  --replace-origins      init-storage: allow exactly the preview's and the given --allow-origin
+                         origins, removing any other a previous run allowed
   -h, --help             this help (\`remotes <command> --help\`: that command's)`;
 
 /** Each command: its arguments, and what it does. */
@@ -56,7 +59,7 @@ const COMMANDS = {
   'init-storage': {
     args: ['<azblob://container[/prefix]>'],
     about:
-      "creates the container (public read, as a CDN's origin) and the CORS rule that lets the preview's origins and each --allow-origin read it; with --env, copies that environment's registry file to <prefix>/remotes.<env>.json if none is there. Running it again with the same origins changes nothing",
+      "creates the container (public read, as a CDN's origin) and the CORS rule that lets the preview's origins and each --allow-origin read it; the origins allowed before are kept (--replace-origins: exactly these); with --env, copies that environment's registry file to <prefix>/remotes.<env>.json if none is there. Running it again changes nothing",
   },
 };
 
@@ -92,6 +95,7 @@ async function main() {
       shell: { type: 'string' },
       'prerender-dir': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
+      'replace-origins': { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
@@ -113,9 +117,12 @@ async function main() {
     throw new CliError('--timeout must be a positive number of milliseconds');
   if (command === 'init-storage') {
     const allowed = /** @type {string[] | undefined} */ (/** @type {unknown} */ (values['allow-origin'])) ?? [];
-    return initStorage(/** @type {string} */ (remote), values.env, allowed.map(siteOrigin));
+    return initStorage(/** @type {string} */ (remote), values.env, allowed.map(siteOrigin), {
+      replace: values['replace-origins'] === true,
+    });
   }
   if (values['allow-origin']) throw new UsageError('--allow-origin is an option of init-storage only');
+  if (values['replace-origins']) throw new UsageError('--replace-origins is an option of init-storage only');
   const options = {
     registryFile: values.registry ?? values.file ?? registryPath(values.env),
     deployDir: values['deploy-dir'],
@@ -244,8 +251,9 @@ function siteOrigin(value) {
  * @param {string} address
  * @param {string | undefined} env
  * @param {string[]} sites  the origins of real sites that read the store, besides the preview's
+ * @param {{ replace: boolean }} options  replace: exactly these origins, else added to those allowed before
  */
-async function initStorage(address, env, sites) {
+async function initStorage(address, env, sites, { replace }) {
   if (!isBlobAddress(address))
     throw new UsageError(`init-storage takes an azblob://<container>[/<prefix>] address, got ${address}`);
   const { container, prefix } = parseBlobAddress(address);
@@ -255,10 +263,12 @@ async function initStorage(address, env, sites) {
     ),
     ...sites,
   ];
-  const created = await initBlobStorage(`azblob://${container}`, origins);
+  const { created, allowed, added, removed } = await initBlobStorage(`azblob://${container}`, origins, { replace });
   console.log(
-    `azblob://${container}: ${created ? 'created' : 'already there'}; CORS lets ${origins.join(', ')} read it`,
+    `azblob://${container}: ${created ? 'created' : 'already there'}; CORS lets ${allowed.join(', ')} read it`,
   );
+  for (const origin of added) console.log(`  + ${origin} allowed`);
+  for (const origin of removed) console.log(`  - ${origin} no longer allowed`);
   if (env === undefined) return 0;
   const source = registryPath(env);
   const target = `azblob://${container}/${prefix ? `${prefix}/` : ''}${basename(source)}`;

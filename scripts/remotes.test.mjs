@@ -82,7 +82,9 @@ describe('remotes init-storage', () => {
 
     it('lets those origins read the store, in one rule of its own; run again, the same rules', async () => {
       const args = ['init-storage', 'azblob://sites', '--allow-origin', SITE, '--allow-origin', WWW];
-      expect(await remotes(...args)).toMatchObject({ code: 0, output: expect.stringContaining(`${SITE}, ${WWW}`) });
+      const { code, output } = await remotes(...args);
+      expect(code).toBe(0);
+      expect(output).toContain(`  + ${SITE} allowed\n  + ${WWW} allowed\n`);
       const first = await rules();
       expect(await remotes(...args)).toMatchObject({ code: 0 });
       expect(await rules()).toEqual(first);
@@ -96,16 +98,35 @@ describe('remotes init-storage', () => {
       expect([await allowedFor(SITE), await allowedFor(WWW), await allowedFor(OTHER)]).toEqual([SITE, WWW, undefined]);
     });
 
-    it('replaces the origins it allowed before with the new set, keeping the rules it does not own', async () => {
-      expect(await remotes('init-storage', 'azblob://sites', '--allow-origin', SITE)).toMatchObject({ code: 0 });
-      expect(await remotes('init-storage', 'azblob://sites', '--allow-origin', OTHER)).toMatchObject({ code: 0 });
+    it('keeps the origins it allowed before (CORS rules belong to the account), adds new ones, and says which', async () => {
+      await remotes('init-storage', 'azblob://sites', '--allow-origin', SITE);
+      const preview = await remotes('init-storage', 'azblob://sites');
+      expect(preview).toMatchObject({ code: 0 });
+      expect(preview.output).not.toMatch(/ allowed\n| no longer allowed/);
+      expect(await allowedFor(SITE)).toBe(SITE);
+
+      const added = await remotes('init-storage', 'azblob://sites', '--allow-origin', OTHER);
+      expect(added.output).toContain(`  + ${OTHER} allowed\n`);
+      expect(added.output).not.toContain('no longer allowed');
+      expect([await allowedFor(SITE), await allowedFor(OTHER)]).toEqual([SITE, OTHER]);
       expect(await rules()).toHaveLength(2);
       expect(await rules()).toContainEqual(expect.objectContaining(CDN_RULE));
+    });
+
+    it('with --replace-origins allows exactly the preview and the given origins, naming each one removed', async () => {
+      await remotes('init-storage', 'azblob://sites', '--allow-origin', SITE, '--allow-origin', WWW);
+      const replaced = await remotes('init-storage', 'azblob://sites', '--replace-origins', '--allow-origin', OTHER);
+      expect(replaced.code).toBe(0);
+      expect(replaced.output).toContain(`  - ${SITE} no longer allowed\n  - ${WWW} no longer allowed\n`);
+      expect([await allowedFor(OTHER), await allowedFor(SITE), await allowedFor(WWW)]).toEqual([
+        OTHER,
+        undefined,
+        undefined,
+      ]);
       const own = await ownRules();
       expect(own).toHaveLength(1);
-      expect(own[0].allowedOrigins.split(',')).toContain(OTHER);
-      expect(own[0].allowedOrigins.split(',')).not.toContain(SITE);
-      expect([await allowedFor(OTHER), await allowedFor(SITE)]).toEqual([OTHER, undefined]);
+      expect(own[0].allowedOrigins.split(',')).toContainEqual(expect.stringMatching(/^http:\/\/localhost:\d+$/));
+      expect(await rules()).toContainEqual(expect.objectContaining(CDN_RULE));
     });
 
     it.each([

@@ -452,33 +452,48 @@ const isOwnRule = (rule) =>
  * Creates the container if it is missing, with public read access to its blobs and never to its
  * list of blobs (a browser reads what it is pointed at, nobody enumerates the versions), and
  * sets the CORS rule that lets pages on `origins` read what it holds (the registry, manifests,
- * remote files): one rule, marked as this command's, replacing the one it wrote before and
- * keeping every other. A container found listable is made blob-only. Running it again with the
- * same origins changes nothing. Returns whether the container was created.
+ * remote files): one rule, marked as this command's, every other rule kept. CORS rules belong to
+ * the account, not to a run: the rule keeps the origins it already had and adds `origins`, unless
+ * `replace` asks for exactly `origins`. A container found listable is made blob-only. Running it
+ * again with the same origins changes nothing. Returns whether the container was created, the
+ * origins the rule now allows, and those this run added and removed.
  *
  * @param {string} address  azblob://<container>
  * @param {string[]} origins
+ * @param {{ replace?: boolean }} [options]
+ * @returns {Promise<{ created: boolean, allowed: string[], added: string[], removed: string[] }>}
  */
-export async function initBlobStorage(address, origins) {
+export async function initBlobStorage(address, origins, { replace = false } = {}) {
   const { container } = parseBlobAddress(address);
   const client = await serviceClient();
   try {
     const containerClient = client.getContainerClient(container);
-    const { succeeded } = await containerClient.createIfNotExists({ access: 'blob' });
-    if (!succeeded) {
+    const { succeeded: created } = await containerClient.createIfNotExists({ access: 'blob' });
+    if (!created) {
       const policy = await containerClient.getAccessPolicy();
       if (policy.blobPublicAccess !== 'blob') await containerClient.setAccessPolicy('blob', policy.signedIdentifiers);
     }
-    if (origins.length === 0) return succeeded;
+    if (origins.length === 0) return { created, allowed: [], added: [], removed: [] };
     const properties = await client.getProperties();
-    const wanted = corsRuleFor(origins);
     const rules = properties.cors ?? [];
+    /** @param {import('@azure/storage-blob').CorsRule[]} list */
+    const originsOf = (list) => list.flatMap((rule) => rule.allowedOrigins.split(',').filter(Boolean));
+    const marked = rules.filter(isOwnRule);
+    const had = new Set(originsOf(marked));
+    const wanted = corsRuleFor(replace ? origins : [...had, ...origins]);
     // A rule for the same origins without the mark is the one this command wrote before it marked its rules.
     const others = rules.filter((rule) => !isOwnRule(rule) && rule.allowedOrigins !== wanted.allowedOrigins);
     const own = rules.filter((rule) => !others.includes(rule));
-    if (own.length === 1 && JSON.stringify(corsRuleFields(own[0])) === JSON.stringify(wanted)) return succeeded;
+    const allowed = wanted.allowedOrigins.split(',');
+    const result = {
+      created,
+      allowed,
+      added: allowed.filter((origin) => !had.has(origin) && !originsOf(own).includes(origin)),
+      removed: [...had].filter((origin) => !allowed.includes(origin)).sort(),
+    };
+    if (own.length === 1 && JSON.stringify(corsRuleFields(own[0])) === JSON.stringify(wanted)) return result;
     await client.setProperties({ ...properties, cors: [...others, wanted] });
-    return succeeded;
+    return result;
   } catch (error) {
     throw describeBlobError(error, `azblob://${container}`);
   }
