@@ -1,53 +1,63 @@
 // Development only: every app's dev server socket (devServer.client.webSocketTransport,
-// rspack/dev-server.ts), with its own rule for a socket that closed. The stock client
-// (@rspack/dev-server/client/socket.js) dials again after 1, 2, 4 … 64 s, so a dev server that
-// restarted slowly is noticed up to two minutes late; and whatever it builds then owes nothing to
-// the hashes this page ran (the stock client reloads only when the new build's hash differs, and
-// a hot update asked of it for the old hash has nothing to go on). So once the socket closes,
-// this page dials its dev server every second itself and loads the page again as soon as it
-// answers, and gives up with one console line after ten minutes.
+// rspack/dev-server.ts), the stock one (@rspack/dev-server/client/clients/WebSocketClient.js)
+// plus one rule. When its socket closes, the page dials the dev server itself at once and then
+// every second: the stock client dials again after 1, 2, 4 … 64 s, so a dev server that restarted
+// slowly was noticed up to two minutes late. A dial that finds no dev server means it went away:
+// whatever answers next was built afresh and owes nothing to the hashes this page ran (the stock
+// client reloads only when the new build's hash differs), so the page is loaded again. A dial
+// that answers at once means it never went away (it dropped the socket, say for a heartbeat
+// answered late on a loaded machine): the stock client reconnects as usual, the page is kept.
+// After ten minutes without a dev server the dials stop, with one console line.
 import { reloadPage, say } from './reload.js';
 
 /** How long after a failed dial the next one starts. */
 export const RETRY_MS = 1000;
-/** Dials before giving up: ten minutes' worth. */
+/** Failed dials before giving up: ten minutes' worth. */
 export const MAX_DIALS = 600;
 
-/** The socket closed: from then on the dials are this module's, not the stock client's. */
+/** A dial loop runs (or gave up): later closes are the stock client's retries failing. */
 let watching = false;
+/** A dial found no dev server: whatever answers from now on is a restarted one. */
+let gone = false;
 
 function watchForRestart(url) {
   watching = true;
-  let dials = 0;
+  let failed = 0;
   const dial = () => {
-    dials += 1;
     const probe = new WebSocket(url);
     probe.onopen = () => {
       probe.onclose = null;
-      reloadPage('its dev server restarted');
+      if (gone) {
+        reloadPage('its dev server restarted');
+        return;
+      }
+      probe.close();
+      watching = false;
     };
     probe.onclose = () => {
-      if (dials < MAX_DIALS) setTimeout(dial, RETRY_MS);
+      gone = true;
+      failed += 1;
+      if (failed < MAX_DIALS) setTimeout(dial, RETRY_MS);
       else say('its dev server has not answered for ten minutes; load the page again once it runs.');
     };
   };
-  setTimeout(dial, RETRY_MS);
+  dial();
 }
 
 export default class RestartAwareSocket {
   constructor(url) {
     this.url = url;
-    // The stock client's own dials after a close get a socket that never opens nor closes, which
-    // ends its backoff: the dials are watchForRestart's.
-    this.socket = watching ? undefined : new WebSocket(url);
+    this.socket = new WebSocket(url);
   }
 
   onOpen(listener) {
-    if (this.socket) this.socket.onopen = listener;
+    this.socket.onopen = (event) => {
+      if (gone) reloadPage('its dev server restarted');
+      else listener(event);
+    };
   }
 
   onClose(listener) {
-    if (!this.socket) return;
     this.socket.onclose = (event) => {
       if (!watching) watchForRestart(this.url);
       listener(event);
@@ -55,6 +65,6 @@ export default class RestartAwareSocket {
   }
 
   onMessage(listener) {
-    if (this.socket) this.socket.onmessage = (event) => listener(event.data);
+    this.socket.onmessage = (event) => listener(event.data);
   }
 }

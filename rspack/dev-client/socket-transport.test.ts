@@ -1,6 +1,7 @@
-// The dev server socket on a fake clock, with a stand-in WebSocket: a closed socket is dialled
-// again every second by the page itself, the page reloads as soon as a dial answers, and the
-// dialling stops with one console line when the dev server never comes back.
+// The dev server socket on a fake clock, with a stand-in WebSocket: after a close the page dials
+// its dev server itself, at once and then every second; it reloads when one answers after a dial
+// found none (a restart), keeps the page when the first answers (the server never went away), and
+// stops with one console line when the dev server never comes back.
 interface Transport {
   onOpen(listener: () => void): void;
   onClose(listener: () => void): void;
@@ -13,8 +14,12 @@ class FakeSocket {
   onopen: (() => void) | null = null;
   onclose: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
+  closed = false;
   constructor(readonly url: string) {
     FakeSocket.made.push(this);
+  }
+  close(): void {
+    this.closed = true;
   }
 }
 
@@ -47,6 +52,15 @@ afterEach(() => {
   delete scope.location;
 });
 
+/** A transport as the stock client sets one up (@rspack/dev-server/client/socket.js). */
+function connect(Socket: TransportClass, listeners: { opened?: () => void; closed?: () => void } = {}): Transport {
+  const socket = new Socket(URL);
+  socket.onOpen(listeners.opened ?? (() => {}));
+  socket.onClose(listeners.closed ?? (() => {}));
+  socket.onMessage(() => {});
+  return socket;
+}
+
 it('passes messages and its first open on to the stock client', async () => {
   const { Socket } = await load();
   const socket = new Socket(URL);
@@ -61,29 +75,43 @@ it('passes messages and its first open on to the stock client', async () => {
   expect(reload).not.toHaveBeenCalled();
 });
 
-it('after a close, dials every second itself and reloads the page as soon as the dev server answers', async () => {
+it('keeps the page when the dev server answers at once after dropping the socket', async () => {
   const { Socket, RETRY_MS } = await load();
-  const socket = new Socket(URL);
   const closed = jest.fn();
-  socket.onOpen(() => {});
-  socket.onClose(closed);
+  connect(Socket, { closed });
+  FakeSocket.made[0].onopen?.();
+  FakeSocket.made[0].onclose?.();
+  expect(closed).toHaveBeenCalledTimes(1);
+  const probe = FakeSocket.made[1];
+  expect(probe.url).toBe(URL);
+  probe.onopen?.();
+  expect(probe.closed).toBe(true);
+
+  // The stock client's own retry reconnects as usual.
+  const opened = jest.fn();
+  connect(Socket, { opened });
+  FakeSocket.made[2].onopen?.();
+  expect(opened).toHaveBeenCalledTimes(1);
+  jest.advanceTimersByTime(RETRY_MS * 10);
+  expect(FakeSocket.made).toHaveLength(3);
+  expect(reload).not.toHaveBeenCalled();
+  expect(warn).not.toHaveBeenCalled();
+});
+
+it('once a dial finds no dev server, dials every second and reloads the page as soon as one answers', async () => {
+  const { Socket, RETRY_MS } = await load();
+  const closed = jest.fn();
+  connect(Socket, { closed });
   FakeSocket.made[0].onopen?.();
   FakeSocket.made[0].onclose?.();
   expect(closed).toHaveBeenCalledTimes(1);
 
-  // The stock client's own retry (after 1, 2, 4 … s) opens nothing: the dials are the page's.
-  const retry = new Socket(URL);
-  retry.onOpen(() => {});
-  retry.onClose(() => {});
-  expect(FakeSocket.made).toHaveLength(1);
-
-  for (let dial = 1; dial <= 30; dial += 1) {
-    jest.advanceTimersByTime(RETRY_MS - 1);
-    expect(FakeSocket.made).toHaveLength(dial);
-    jest.advanceTimersByTime(1);
+  for (let dial = 1; dial < 30; dial += 1) {
     expect(FakeSocket.made).toHaveLength(dial + 1);
-    expect(FakeSocket.made[dial].url).toBe(URL);
-    if (dial < 30) FakeSocket.made[dial].onclose?.();
+    FakeSocket.made[dial].onclose?.();
+    jest.advanceTimersByTime(RETRY_MS - 1);
+    expect(FakeSocket.made).toHaveLength(dial + 1);
+    jest.advanceTimersByTime(1);
   }
   expect(reload).not.toHaveBeenCalled();
   FakeSocket.made[30].onopen?.();
@@ -91,14 +119,25 @@ it('after a close, dials every second itself and reloads the page as soon as the
   expect(warn.mock.calls).toEqual([['[devhub] catalog: its dev server restarted; reloading the page.']]);
 });
 
+it("reloads the page when the stock client's own retry is the first to reach the restarted dev server", async () => {
+  const { Socket } = await load();
+  const opened = jest.fn();
+  connect(Socket);
+  FakeSocket.made[0].onclose?.();
+  FakeSocket.made[1].onclose?.();
+  connect(Socket, { opened });
+  FakeSocket.made[2].onopen?.();
+  expect(opened).not.toHaveBeenCalled();
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
 it('gives up with one console line when the dev server never comes back', async () => {
   const { Socket, RETRY_MS, MAX_DIALS } = await load();
-  const socket = new Socket(URL);
-  socket.onClose(() => {});
+  connect(Socket);
   FakeSocket.made[0].onclose?.();
   for (let dial = 1; dial <= MAX_DIALS; dial += 1) {
-    jest.advanceTimersByTime(RETRY_MS);
     FakeSocket.made[dial].onclose?.();
+    jest.advanceTimersByTime(RETRY_MS);
   }
   jest.advanceTimersByTime(RETRY_MS * 10);
   expect(FakeSocket.made).toHaveLength(MAX_DIALS + 1);
