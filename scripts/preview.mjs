@@ -39,6 +39,9 @@ const { values } = parseCliOrExit('preview', {
 
 async function main() {
   // Asked first: a store that cannot be read is said in one line before anything starts.
+  // Ctrl-C or a SIGTERM ends the preview through its group (with or without the auth API in it):
+  // the process exits, and the exit removes the store site's temporary folder.
+  const group = new ProcessGroup();
   const site = values.remotes && isBlobAddress(values.remotes) ? await storeSite(values.remotes) : undefined;
   if (site) process.once('exit', site.close);
   const missing = APPS.filter(
@@ -68,7 +71,6 @@ async function main() {
       console.error('auth-api is not built: run "npm run build" first (or pass --no-api).');
       process.exit(1);
     }
-    const group = new ProcessGroup();
     // However this process ends (an error, an exception), the auth API does not outlive it.
     process.once('exit', () => group.stop(process.exitCode ?? 1));
     group.run(API.id, process.execPath, ['dist/main.js'], {
