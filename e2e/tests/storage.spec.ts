@@ -29,13 +29,17 @@ test('two teams deploy and pin at once from their own runners; the preview reads
   // Two remote builds on a loaded machine: a hang budget, never a measurement.
   test.setTimeout(600_000);
   const shellHash = hashTree(join(ROOT, 'shell', 'dist'));
-  const azurite = await startAzurite();
   const saved = process.env[CONNECTION_STRING_VARIABLE];
-  process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
-  const env = { [CONNECTION_STRING_VARIABLE]: azurite.connectionString };
-  const [catalogTeam, accountTeam] = [copyWorkspace(), copyWorkspace()] as [Copy, Copy];
+  let azurite: Awaited<ReturnType<typeof startAzurite>> | undefined;
+  const copies: Copy[] = [];
   let preview: Awaited<ReturnType<typeof startStorePreview>> | undefined;
   try {
+    azurite = await startAzurite();
+    process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
+    const env = { [CONNECTION_STRING_VARIABLE]: azurite.connectionString };
+    // Each pushed as soon as it exists: a failed second copy still leaves the first to remove.
+    for (let team = 0; team < 2; team += 1) copies.push(copyWorkspace());
+    const [catalogTeam, accountTeam] = copies as [Copy, Copy];
     // The environment as it stands: this workspace's builds published as 1.0.0 and pinned.
     await initBlobStorage(`azblob://${CONTAINER}`, []);
     const base = `${await blobUrlOf(STORE)}/`;
@@ -123,9 +127,8 @@ test('two teams deploy and pin at once from their own runners; the preview reads
     // Before its server goes: a page still loading from it would fail the test on that alone.
     await page.close();
     await preview?.stop();
-    catalogTeam.remove();
-    accountTeam.remove();
-    await azurite.stop();
+    for (const copy of copies) copy.remove();
+    await azurite?.stop();
     if (saved === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
     else process.env[CONNECTION_STRING_VARIABLE] = saved;
   }
