@@ -38,9 +38,17 @@ async function setMarker(page: Page): Promise<void> {
   });
 }
 
-/** The marker setMarker left, or undefined once the page was loaded again. */
-function markerOf(page: Page): Promise<number | undefined> {
-  return page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+/**
+ * The marker setMarker left, undefined once the page was loaded again, or 'loading' while a reload
+ * is under way (the old document's context is gone before the new one runs; a poll asks again).
+ */
+function markerOf(page: Page): Promise<number | 'loading' | undefined> {
+  return page
+    .evaluate(() => (window as unknown as { __marker?: number }).__marker)
+    .catch((error: unknown) => {
+      if (error instanceof Error && /Execution context was destroyed/.test(error.message)) return 'loading' as const;
+      throw error;
+    });
 }
 
 async function expectNoReload(page: Page): Promise<void> {
