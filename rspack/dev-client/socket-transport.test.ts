@@ -61,6 +61,15 @@ function connect(Socket: TransportClass, listeners: { opened?: () => void; close
   return socket;
 }
 
+/** A page whose socket opened and was then closed, the close told to the stock client. */
+function dropFirstSocket(Socket: TransportClass): void {
+  const closed = jest.fn();
+  connect(Socket, { closed });
+  FakeSocket.made[0].onopen?.();
+  FakeSocket.made[0].onclose?.();
+  expect(closed).toHaveBeenCalledTimes(1);
+}
+
 it('passes messages and its first open on to the stock client', async () => {
   const { Socket } = await load();
   const socket = new Socket(URL);
@@ -77,11 +86,7 @@ it('passes messages and its first open on to the stock client', async () => {
 
 it('keeps the page when the dev server answers at once after dropping the socket', async () => {
   const { Socket, RETRY_MS } = await load();
-  const closed = jest.fn();
-  connect(Socket, { closed });
-  FakeSocket.made[0].onopen?.();
-  FakeSocket.made[0].onclose?.();
-  expect(closed).toHaveBeenCalledTimes(1);
+  dropFirstSocket(Socket);
   const probe = FakeSocket.made[1];
   expect(probe.url).toBe(URL);
   probe.onopen?.();
@@ -100,11 +105,7 @@ it('keeps the page when the dev server answers at once after dropping the socket
 
 it('once a dial finds no dev server, dials every second and reloads the page as soon as one answers', async () => {
   const { Socket, RETRY_MS } = await load();
-  const closed = jest.fn();
-  connect(Socket, { closed });
-  FakeSocket.made[0].onopen?.();
-  FakeSocket.made[0].onclose?.();
-  expect(closed).toHaveBeenCalledTimes(1);
+  dropFirstSocket(Socket);
 
   for (let dial = 1; dial < 30; dial += 1) {
     expect(FakeSocket.made).toHaveLength(dial + 1);
