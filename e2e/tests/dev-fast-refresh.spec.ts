@@ -103,6 +103,37 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     await expectNoReload(page);
   });
 
+  // Open defect (issue 25, point 1): the catalog's own dev page neither updates nor reloads after
+  // this edit, where inside the shell the same edit updates in place (the test before).
+  test.fixme('a remote running alone (npm start -w remote-catalog) shows its edit in place, the carousel kept', async ({
+    page,
+    devStart,
+  }) => {
+    await page.goto(`http://localhost:${devStart.ports.catalog}/`);
+    await expect(page.getByText('catalog · chạy riêng')).toBeVisible();
+    const featured = page.getByRole('heading', { name: 'Bài nổi bật', exact: true });
+    await expect(featured).toBeVisible();
+    const secondGroup = page.getByRole('button', { name: 'Chuyển đến nhóm 2' });
+    await page.getByRole('button', { name: 'Trang trình chiếu sau' }).click();
+    await expect(secondGroup).toHaveAttribute('aria-current', 'true');
+    await setMarker(page);
+
+    await withEdit(
+      {
+        file: 'remote-catalog/src/lib/catalog-text.ts',
+        from: "featured: 'Bài nổi bật'",
+        to: "featured: 'Bài nổi bật (sửa)'",
+      },
+      async () => {
+        await expect(page.getByRole('heading', { name: 'Bài nổi bật (sửa)', exact: true })).toBeVisible();
+      },
+    );
+    await expect(secondGroup).toHaveAttribute('aria-current', 'true');
+    await expectNoReload(page);
+    await expect(featured).toBeVisible();
+    await expectNoReload(page);
+  });
+
   test('an edit to the sign-up page shows in place, the typed field kept', async ({ page }) => {
     await page.goto('/signup');
     const subtitle = 'Tạo tài khoản miễn phí để lưu và tải tài nguyên học tập.';
