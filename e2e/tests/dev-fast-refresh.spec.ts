@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/dev-start.ts';
+import { markerOf, setMarker } from '../support/reload-marker.ts';
 import { ROOT } from '../support/stack.mjs';
 
 const FOOTER_DESCRIPTION =
@@ -30,25 +31,6 @@ async function withEdit(edit: Edit, check: () => Promise<void>): Promise<void> {
   } finally {
     writeFileSync(path, original);
   }
-}
-
-async function setMarker(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { __marker?: number }).__marker = 1;
-  });
-}
-
-/**
- * The marker setMarker left, undefined once the page was loaded again, or 'loading' while a reload
- * is under way (the old document's context is gone before the new one runs; a poll asks again).
- */
-function markerOf(page: Page): Promise<number | 'loading' | undefined> {
-  return page
-    .evaluate(() => (window as unknown as { __marker?: number }).__marker)
-    .catch((error: unknown) => {
-      if (error instanceof Error && /Execution context was destroyed/.test(error.message)) return 'loading' as const;
-      throw error;
-    });
 }
 
 async function expectNoReload(page: Page): Promise<void> {

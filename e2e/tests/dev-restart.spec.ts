@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { startDevServer } from '../support/dev-stack.mjs';
 import { expect, test } from '../support/fixtures.ts';
 import { freePort } from '../support/files.mjs';
+import { markerOf, setMarker } from '../support/reload-marker.ts';
 import { ROOT } from '../support/stack.mjs';
 
 type DevServer = Awaited<ReturnType<typeof startDevServer>>;
@@ -59,16 +60,14 @@ test.describe('a remote dev server restart (dev servers)', () => {
     const featured = page.getByRole('heading', { name: 'Bài nổi bật', exact: true });
     // A hang budget: dev servers just started on a loaded machine serve their first page slowly.
     await expect(featured).toBeVisible({ timeout: 60_000 });
-    await page.evaluate(() => {
-      (window as unknown as { __marker?: number }).__marker = 1;
-    });
+    await setMarker(page);
 
     await catalog?.stop();
     catalog = undefined;
     catalog = await startDevServer({ dir: 'remote-catalog', port: catalogPort });
     // A hang budget: the page dials its dev server every second (rspack/dev-client/socket-transport.js).
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker), {
+      .poll(() => markerOf(page), {
         message: 'the page was loaded again',
         timeout: 60_000,
       })
