@@ -198,7 +198,13 @@ function buildInto({ pkgName, sourceDir, outputPath, mapsDir }) {
   });
   if (build.status !== 0) {
     rmSync(outputPath, { recursive: true, force: true });
-    throw new CliError(`build of ${pkgName} failed:\n${build.stdout}${build.stderr}`);
+    // Said first: a build that printed success and still ended badly was killed or could not be run.
+    const ended = build.error
+      ? build.error.message
+      : build.signal
+        ? `ended by ${build.signal}`
+        : `exit code ${build.status}`;
+    throw new CliError(`build of ${pkgName} failed (${ended}):\n${build.stdout ?? ''}${build.stderr ?? ''}`);
   }
   try {
     setSourceMapsAside(outputPath, mapsDir);
