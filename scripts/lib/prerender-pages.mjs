@@ -31,9 +31,15 @@ export function pageFileOf(route) {
  * served: after a shell rebuild, a page left from before would load files that no longer exist,
  * so it is not served (the shell renders the route in the browser) until the next prerender.
  *
+ * @template {{ stat: import('node:fs').Stats }} Found
  * @param {{ dir: string, template: string }} pages  the prerender's folder; the served index.html
+ * @param {(file: string) => Promise<Found>} [lookUp]  what is found of a page's file (the static
+ *   server asks for its compressed copies in the same round)
  */
-export function prerenderedPages({ dir: folder, template }) {
+export function prerenderedPages(
+  { dir: folder, template },
+  lookUp = /** @type {(file: string) => Promise<Found>} */ (async (file) => ({ stat: await fs.stat(file) })),
+) {
   const dir = resolve(folder);
   /** @type {{ key: string, fresh: boolean } | undefined} */
   let checked;
@@ -59,13 +65,13 @@ export function prerenderedPages({ dir: folder, template }) {
 
   /**
    * @param {string} pathname
-   * @returns {Promise<{ path: string, stat: import('node:fs').Stats } | undefined>}  the page's file
+   * @returns {Promise<(Found & { path: string }) | undefined>}  the page's file
    */
   return async function pageOf(pathname) {
-    if (!(await fresh())) return undefined;
     const file = join(dir, pageFileOf(decodeURIComponent(pathname)));
     if (!file.startsWith(`${dir}${sep}`)) return undefined;
-    const stat = await fs.stat(file).catch(() => null);
-    return stat?.isFile() ? { path: file, stat } : undefined;
+    // Whether the pages fit the served build, and the page itself, asked for at once.
+    const [isFresh, found] = await Promise.all([fresh(), lookUp(file).catch(() => null)]);
+    return isFresh && found?.stat.isFile() ? { path: file, ...found } : undefined;
   };
 }

@@ -175,36 +175,87 @@ async function realRoot(dir) {
   return real;
 }
 
+/** The compressed copies the build writes beside a text file, by the encoding a client names. */
+const COPIES = /** @type {const} */ ([
+  ['br', '.br'],
+  ['gzip', '.gz'],
+]);
+
+/**
+ * A file's stat and the encodings of its usable compressed copies, in one round of concurrent
+ * calls: each round of file-system calls is a trip through libuv's thread pool, and sequential
+ * rounds were most of a request's time on this server (bench/ab.md). A copy older than its file
+ * (edited in place, a manifest rewritten) is stale and never sent.
+ *
+ * @param {string} path
+ * @param {Promise<import('node:fs').Stats>} [statOfPath]  the file's stat when already asked for
+ */
+export async function statWithCopies(path, statOfPath = fs.stat(path)) {
+  const compressible = PRECOMPRESSED_EXTENSIONS.test(path);
+  const [stat, ...copies] = await Promise.all([
+    statOfPath,
+    ...(compressible ? COPIES.map(([, suffix]) => fs.stat(`${path}${suffix}`).catch(() => null)) : []),
+  ]);
+  const encodings = COPIES.filter((_, index) => {
+    const copy = copies[index];
+    return Boolean(copy?.isFile() && copy.mtimeMs >= stat.mtimeMs);
+  }).map(([encoding]) => encoding);
+  return { stat, compressible, encodings };
+}
+
 /**
  * A regular file inside `dir` (a folder's index.html for a folder), symbolic links included only
  * while they stay inside it.
  *
- * @returns {Promise<{ dir: string, file: string, path: string, stat: import('node:fs').Stats } | null>}
+ * @returns {Promise<Located | null>}
  */
 async function fileInside(dir, pathname) {
   const root = resolve(dir);
   let target = resolve(join(root, pathname));
   if (target !== root && !target.startsWith(root + sep)) return null;
+  const lookUp = (path) => Promise.all([statWithCopies(path), fs.realpath(path), realRoot(root)]);
   try {
-    let stat = await fs.stat(target);
-    if (stat.isDirectory()) {
+    let [found, real, realDir] = await lookUp(target);
+    if (found.stat.isDirectory()) {
       target = join(target, 'index.html');
-      stat = await fs.stat(target);
+      [found, real, realDir] = await lookUp(target);
     }
-    if (!stat.isFile()) return null;
-    const [real, realDir] = await Promise.all([fs.realpath(target), realRoot(root)]);
-    if (!real.startsWith(realDir + sep)) return null;
-    return { dir: root, file: relative(root, target).split(sep).join('/'), path: target, stat };
+    if (!found.stat.isFile() || !real.startsWith(realDir + sep)) return null;
+    return { dir: root, file: relative(root, target).split(sep).join('/'), path: target, ...found };
   } catch {
     return null;
   }
 }
 
-/** Whether a file has a brotli or gzip copy older than itself. */
-async function staleCopies({ path, stat }) {
-  const copies = await Promise.all(['.br', '.gz'].map((suffix) => fs.stat(`${path}${suffix}`).catch(() => null)));
-  return copies.some((copy) => copy && copy.mtimeMs < stat.mtimeMs);
+/**
+ * The client's Accept-Encoding narrowed to the copies that exist, so that @fastify/static asks
+ * the disk for no copy that is not there (each miss is one more round before the file is sent).
+ *
+ * @param {Record<string, unknown>} headers  the request's headers, changed in place
+ * @param {readonly string[]} encodings
+ */
+export function narrowAcceptEncoding(headers, encodings) {
+  const accepted = headers['accept-encoding'];
+  const tokens = typeof accepted === 'string' ? accepted.split(',') : [];
+  const kept = tokens.flatMap((token) => {
+    const [name, ...parameters] = token.split(';');
+    const encoding = name.trim().toLowerCase();
+    if (encoding === '*') return encodings.map((each) => [each, ...parameters].join(';'));
+    return encodings.includes(encoding) ? [token.trim()] : [];
+  });
+  if (kept.length > 0) headers['accept-encoding'] = kept.join(', ');
+  else delete headers['accept-encoding'];
 }
+
+/**
+ * @typedef {object} Located  a file that answers a request
+ * @property {string} dir   the folder it is served from
+ * @property {string} file  its path inside `dir`, with forward slashes
+ * @property {string} path  its absolute path
+ * @property {import('node:fs').Stats} stat
+ * @property {boolean} compressible  text, for which the build writes compressed copies
+ * @property {string[]} encodings    the encodings of its copies that may be sent
+ */
 
 /**
  * @typedef {object} StaticOptions
@@ -249,7 +300,7 @@ const shared = (plugin) => Object.assign(plugin, { [Symbol.for('skip-override')]
 function createApp({ tls, limits: givenLimits, ...options }) {
   const limits = { ...DEFAULT_LIMITS, ...givenLimits };
   const root = options.root ? resolve(options.root) : null;
-  const pageOf = options.pages ? prerenderedPages(options.pages) : undefined;
+  const pageOf = options.pages ? prerenderedPages(options.pages, statWithCopies) : undefined;
   // The registry served with the page: the origins its remotes may come from.
   const policyOf = pagePolicies({
     registryFile: options.store?.registryFile ?? options.files?.['/remotes.json'],
@@ -370,12 +421,8 @@ function createApp({ tls, limits: givenLimits, ...options }) {
   /** Sends a located file with this project's headers; `servedPath` names it for the cache policy. */
   async function sendLocated(reply, located, servedPath) {
     reply.header('Cache-Control', cacheControlFor(servedPath));
-    if (PRECOMPRESSED_EXTENSIONS.test(located.path)) {
-      reply.header('Vary', 'Accept-Encoding');
-      // A file changed after its compressed copies were made (edited in place, a manifest
-      // rewritten): the copies are stale, so this request gets the file itself.
-      if (await staleCopies(located)) delete reply.request.headers['accept-encoding'];
-    }
+    if (located.compressible) reply.header('Vary', 'Accept-Encoding');
+    narrowAcceptEncoding(reply.request.headers, located.encodings);
     if (located.path.endsWith('.html')) {
       reply.header('Content-Security-Policy', await policyOf(located.path, located.stat));
     }

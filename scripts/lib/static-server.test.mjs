@@ -1,5 +1,6 @@
+import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import {
+import fs, {
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -27,6 +28,7 @@ import {
   createStaticServer,
   hstsApplies,
   listen,
+  narrowAcceptEncoding,
 } from './static-server.mjs';
 
 const BIG = 'big.1a2b3c4d.bin';
@@ -91,6 +93,22 @@ describe('cache headers', () => {
   });
 });
 
+describe('the encodings a request is narrowed to', () => {
+  it.each([
+    ['br, gzip, deflate, zstd', ['br', 'gzip'], 'br, gzip'],
+    ['gzip, deflate, br', ['gzip'], 'gzip'],
+    ['br;q=0, gzip;q=0.5', ['br', 'gzip'], 'br;q=0, gzip;q=0.5'],
+    ['*;q=0.5', ['gzip'], 'gzip;q=0.5'],
+    ['BR', ['br'], 'BR'],
+    ['br', ['gzip'], undefined],
+    [undefined, ['br', 'gzip'], undefined],
+  ])('%s with copies %j → %s', (accepted, encodings, expected) => {
+    const headers = accepted === undefined ? {} : { 'accept-encoding': accepted };
+    narrowAcceptEncoding(headers, encodings);
+    expect(headers['accept-encoding']).toBe(expected);
+  });
+});
+
 describe('HSTS', () => {
   it.each([
     ['localhost:3000', undefined, false],
@@ -146,6 +164,33 @@ describe('static server over HTTP/1.1', () => {
     const response = await rawGet(`${base}/edited.1a2b3c4d.js`, { 'accept-encoding': 'br, gzip' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body.toString()).toContain('after');
+  });
+
+  it('sends the copy that is still fresh when only the other one is stale', async () => {
+    const file = join(served.root, 'half-stale.1a2b3c4d.js');
+    writeFileSync(file, 'console.log("half");'.repeat(200));
+    await writePrecompressed(file);
+    utimesSync(`${file}.br`, new Date(), new Date(Date.now() - 60_000));
+    const response = await rawGet(`${base}/half-stale.1a2b3c4d.js`, { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.body).toString()).toContain('half');
+  });
+
+  it('asks the disk for no compressed copy that is not there', async () => {
+    const file = join(served.root, 'gzip-only.1a2b3c4d.js');
+    writeFileSync(file, 'console.log("gzip only");'.repeat(200));
+    await writePrecompressed(file);
+    rmSync(`${file}.br`);
+    // @fastify/static looks for each encoding the client accepts, one stat after another.
+    const stat = jest.spyOn(fs, 'stat');
+    try {
+      const response = await rawGet(`${base}/gzip-only.1a2b3c4d.js`, { 'accept-encoding': 'br, gzip' });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      const looked = stat.mock.calls.map(([path]) => String(path)).filter((path) => path.includes('gzip-only'));
+      expect(looked).toEqual([`${file}.gz`]);
+    } finally {
+      stat.mockRestore();
+    }
   });
 
   it('answers ranges and revalidations', async () => {
