@@ -99,6 +99,10 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
         : [
             new rspack.HtmlRspackPlugin({
               template: join(dir, 'index.html'),
+              // The page runs the app's own entry. A remote's container entry is for hosts: beside
+              // `main` it is a second webpack runtime under the same uniqueName, whose hot update
+              // callback takes every update chunk, so `main`'s updates never arrived.
+              chunks: ['main'],
               minify: isProduction,
               templateParameters: options.templateParameters ?? {},
             }),

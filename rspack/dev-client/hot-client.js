@@ -84,10 +84,14 @@ function settle() {
   return undefined;
 }
 
+/** A hot update chunk that came without the update it should hold: the page can no longer follow its build. */
+const LOST_CHUNK = /^Loading hot update chunk /;
+
 function fail(error) {
   busy = false;
-  if (['abort', 'fail'].includes(hot.status())) reloadPage(reasonOf(error));
-  else console.warn(`[devhub] ${app}: hot update failed: ${error instanceof Error ? error.message : error}`);
+  const message = error instanceof Error ? error.message : String(error);
+  if (['abort', 'fail'].includes(hot.status()) || LOST_CHUNK.test(message)) reloadPage(reasonOf(error));
+  else console.warn(`[devhub] ${app}: hot update failed: ${message}`);
 }
 
 function check() {
