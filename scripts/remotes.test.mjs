@@ -129,6 +129,25 @@ describe('remotes init-storage', () => {
       expect(await rules()).toContainEqual(expect.objectContaining(CDN_RULE));
     });
 
+    it('says in one line that the account has no room for its rule when other tools hold all five', async () => {
+      const own = await ownRules();
+      await service.setProperties({
+        ...(await service.getProperties()),
+        cors: [1, 2, 3, 4, 5].map((n) => ({ ...CDN_RULE, allowedOrigins: `https://cdn${n}.example.net` })),
+      });
+      try {
+        const { code, output } = await remotes('init-storage', 'azblob://sites', '--allow-origin', SITE);
+        expect(code).toBe(1);
+        expect(output.trim().split('\n')).toEqual([
+          expect.stringMatching(
+            /^remotes: azblob:\/\/sites: the account already has 5 CORS rules of other tools, the most Azure Storage allows \(5\); remove one, or add .*https:\/\/devhub\.example\.com.* to one of them/,
+          ),
+        ]);
+      } finally {
+        await service.setProperties({ ...(await service.getProperties()), cors: [CDN_RULE, ...own] });
+      }
+    });
+
     it.each([
       'https://devhub.example.com/app',
       'ftp://devhub.example.com',

@@ -448,6 +448,9 @@ export const corsRuleFor = (origins) => ({
 const isOwnRule = (rule) =>
   (rule.exposedHeaders ?? '').split(',').some((header) => header.trim().toLowerCase() === CORS_RULE_MARK);
 
+/** CORS rules an account's blob service may have (Azure Storage's limit). */
+const MAX_CORS_RULES = 5;
+
 /**
  * Creates the container if it is missing, with public read access to its blobs and never to its
  * list of blobs (a browser reads what it is pointed at, nobody enumerates the versions), and
@@ -492,6 +495,11 @@ export async function initBlobStorage(address, origins, { replace = false } = {}
       removed: [...had].filter((origin) => !allowed.includes(origin)).sort(),
     };
     if (own.length === 1 && JSON.stringify(corsRuleFields(own[0])) === JSON.stringify(wanted)) return result;
+    if (others.length >= MAX_CORS_RULES) {
+      throw new CliError(
+        `azblob://${container}: the account already has ${others.length} CORS rules of other tools, the most Azure Storage allows (${MAX_CORS_RULES}); remove one, or add ${allowed.join(', ')} to one of them, then run init-storage again`,
+      );
+    }
     await client.setProperties({ ...properties, cors: [...others, wanted] });
     return result;
   } catch (error) {
