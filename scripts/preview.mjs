@@ -40,10 +40,9 @@ const { values } = parseCliOrExit('preview', {
 async function main() {
   // Asked first: a store that cannot be read is said in one line before anything starts.
   // Ctrl-C or a SIGTERM ends the preview through its group (with or without the auth API in it):
-  // the process exits, and the exit removes the store site's temporary folder.
+  // the process exits, and the exit removes the store site's temporary folder, even mid-read.
   const group = new ProcessGroup();
   const site = values.remotes && isBlobAddress(values.remotes) ? await storeSite(values.remotes) : undefined;
-  if (site) process.once('exit', site.close);
   const missing = APPS.filter(
     (app) => !existsSync(join(appDir(app), 'dist', app.kind === 'host' ? 'index.html' : 'mf-manifest.json')),
   );

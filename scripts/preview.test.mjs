@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectionStringFor, freePort, useAzurite } from './lib/azurite-test-server.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/storage.mjs';
@@ -50,4 +53,32 @@ describe('preview --remotes azblob://… that cannot be served: one line, exit 1
       lines: [expect.stringMatching(/^the blob storage at http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1 is unreachable/)],
     });
   });
+});
+
+it('preview stopped by Ctrl-C while it first reads the store leaves no temporary folder behind', async () => {
+  // A store that takes connections and never answers: the preview waits on its first read.
+  const sockets = new Set();
+  const silent = createServer((socket) => sockets.add(socket));
+  await new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const temp = mkdtempSync(join(tmpdir(), 'preview-temp-'));
+  try {
+    const child = spawn(
+      process.execPath,
+      [join(WORKSPACE_ROOT, 'scripts/preview.mjs'), '--remotes', 'azblob://previews/team/remotes.preview.json'],
+      {
+        env: { ...process.env, TMPDIR: temp, [CONNECTION_STRING_VARIABLE]: connectionStringFor(silent.address().port) },
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise((resolve) => silent.once('connection', resolve));
+    expect(readdirSync(temp)).toEqual([expect.stringMatching(/^devhub-store-site-/)]);
+    child.kill('SIGINT');
+    await exited;
+    expect(readdirSync(temp)).toEqual([]);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+    rmSync(temp, { recursive: true, force: true });
+  }
 });

@@ -230,6 +230,13 @@ export async function storeSite(address, place = pagesPlaceOf(address)) {
   const { storage, pages } = place;
   const registryUrl = await blobUrlOf(address);
   const dir = mkdtempSync(join(tmpdir(), 'devhub-store-site-'));
+  // However the process ends (Ctrl-C while the store is first read, an error), the copies go with it.
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', remove);
+  const close = () => {
+    process.off('exit', remove);
+    remove();
+  };
   const registryFile = join(dir, 'remotes.json');
   const pagesDir = join(dir, 'pages');
   /** @type {string | undefined} */
@@ -335,7 +342,7 @@ export async function storeSite(address, place = pagesPlaceOf(address)) {
   try {
     await refresh();
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    close();
     throw error;
   }
   return {
@@ -349,6 +356,6 @@ export async function storeSite(address, place = pagesPlaceOf(address)) {
         process.stderr.write(`[store] ${address}: ${error instanceof Error ? error.message : error}\n`);
       });
     },
-    close: () => rmSync(dir, { recursive: true, force: true }),
+    close,
   };
 }
