@@ -1,6 +1,7 @@
 // The sign-up → sign-in journey through the real UI and the real auth API, shared by the
 // production-build tests and the `npm start` test.
 import { expect, test, type Page } from '@playwright/test';
+import { recordInsertedText } from './inserted-text.ts';
 
 export interface Account {
   displayName: string;
@@ -55,28 +56,6 @@ export async function registerSignedOut(page: Page): Promise<Account> {
  * Registers a new account on /signup, lands signed in on "/" with the real display name, logs
  * out, signs in again on /signin and opens /profile with a full load. Returns the token.
  */
-/**
- * Counts the times `text` was put on the page since it loaded: a toast lives 2 s, which a loaded
- * machine's polling can miss, while every insertion is seen by a MutationObserver.
- */
-async function recordInsertedText(page: Page): Promise<(text: string) => Promise<number>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __insertedText: string[] }).__insertedText = seen;
-    new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) seen.push(node.textContent ?? '');
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return (text) =>
-    page.evaluate(
-      (wanted) =>
-        (window as unknown as { __insertedText?: string[] }).__insertedText?.filter((inserted) =>
-          inserted.includes(wanted),
-        ).length ?? 0,
-      text,
-    );
-}
-
 export async function registerThroughTheJourney(page: Page): Promise<{ account: Account; token: string }> {
   const account = newAccount();
   const insertions = await recordInsertedText(page);

@@ -8,6 +8,7 @@ import { closeServer, createStaticServer, listen } from '../../scripts/lib/stati
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { freePort, hashTree } from '../support/files.mjs';
+import { recordInsertedText } from '../support/inserted-text.ts';
 import { errorPanel, expectMounted, navigateInApp } from '../support/remote-page.ts';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
@@ -190,6 +191,7 @@ test.describe('remote operations', () => {
     stack,
     deployment,
   }) => {
+    const insertions = await recordInsertedText(page);
     await page.goto('/');
     await expect(featuredHeading(page)).toHaveText(FEATURED);
 
@@ -212,11 +214,16 @@ test.describe('remote operations', () => {
 
     await page.goto(`/?mf-override=${encodeURIComponent('catalog@https://evil.example/mf-manifest.json')}`);
     // Refused naming the remote only: the text given in the address is never echoed.
-    await expect(
-      page.getByText(
-        'Không áp dụng ghi đè remote "catalog": nguồn không nằm trong danh sách cho phép của remotes.json',
-      ),
-    ).toBeVisible();
+    await expect
+      .poll(
+        () =>
+          insertions(
+            'Không áp dụng ghi đè remote "catalog": nguồn không nằm trong danh sách cho phép của remotes.json',
+          ),
+        'the refusal was shown',
+      )
+      .toBeGreaterThan(0);
+    expect(await insertions('evil.example')).toBe(0);
     await expect(page.getByText(/evil\.example/)).toHaveCount(0);
     await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
     await expect(badge).toHaveCount(0);
