@@ -185,7 +185,9 @@ const COPIES = /** @type {const} */ ([
  * A file's stat and the encodings of its usable compressed copies, in one round of concurrent
  * calls: each round of file-system calls is a trip through libuv's thread pool, and sequential
  * rounds were most of a request's time on this server (bench/ab.md). A copy older than its file
- * (edited in place, a manifest rewritten) is stale and never sent.
+ * (edited in place, a manifest rewritten) means the copies are stale, and none is sent: a copy
+ * written in the same clock tick as the edit looks as new as the file, and only its older sibling
+ * tells.
  *
  * @param {string} path
  * @param {Promise<import('node:fs').Stats>} [statOfPath]  the file's stat when already asked for
@@ -196,10 +198,8 @@ export async function statWithCopies(path, statOfPath = fs.stat(path)) {
     statOfPath,
     ...(compressible ? COPIES.map(([, suffix]) => fs.stat(`${path}${suffix}`).catch(() => null)) : []),
   ]);
-  const encodings = COPIES.filter((_, index) => {
-    const copy = copies[index];
-    return Boolean(copy?.isFile() && copy.mtimeMs >= stat.mtimeMs);
-  }).map(([encoding]) => encoding);
+  const stale = copies.some((copy) => copy?.isFile() && copy.mtimeMs < stat.mtimeMs);
+  const encodings = stale ? [] : COPIES.filter((_, index) => copies[index]?.isFile()).map(([encoding]) => encoding);
   return { stat, compressible, encodings };
 }
 

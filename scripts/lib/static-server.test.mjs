@@ -166,14 +166,14 @@ describe('static server over HTTP/1.1', () => {
     expect(response.body.toString()).toContain('after');
   });
 
-  it('sends the copy that is still fresh when only the other one is stale', async () => {
+  it('sends neither copy once one of them is older than the file: the other may date from the same clock tick as the edit', async () => {
     const file = join(served.root, 'half-stale.1a2b3c4d.js');
     writeFileSync(file, 'console.log("half");'.repeat(200));
     await writePrecompressed(file);
     utimesSync(`${file}.br`, new Date(), new Date(Date.now() - 60_000));
     const response = await rawGet(`${base}/half-stale.1a2b3c4d.js`, { 'accept-encoding': 'br, gzip' });
-    expect(response.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(response.body).toString()).toContain('half');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toContain('half');
   });
 
   it('asks the disk for no compressed copy that is not there', async () => {
