@@ -190,12 +190,11 @@ const COPIES = /** @type {const} */ ([
  * tells.
  *
  * @param {string} path
- * @param {Promise<import('node:fs').Stats>} [statOfPath]  the file's stat when already asked for
  */
-export async function statWithCopies(path, statOfPath = fs.stat(path)) {
+async function statWithCopies(path) {
   const compressible = PRECOMPRESSED_EXTENSIONS.test(path);
   const [stat, ...copies] = await Promise.all([
-    statOfPath,
+    fs.stat(path),
     ...(compressible ? COPIES.map(([, suffix]) => fs.stat(`${path}${suffix}`).catch(() => null)) : []),
   ]);
   const stale = copies.some((copy) => copy?.isFile() && copy.mtimeMs < stat.mtimeMs);
