@@ -9,9 +9,19 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
  */
 
 /**
+ * Where a cold visit comes from: a document of no site. A first visit arrives from another site or
+ * the new-tab page, both in another renderer process, so the visited page always starts in a
+ * process of its own. A fresh tab's initial empty document is no such place: Chromium hands its
+ * process to a page that sends no Cross-Origin-Opener-Policy, and starts a new one for a page that
+ * does, which made every page with COOP (ours since fastify, fb628ca's without it) look a process
+ * start slower to first paint (bench/ab.md, 2026-11-26).
+ */
+const ARRIVAL_PAGE = 'data:text/html,';
+
+/**
  * Runs `visit` on a page of a fresh context (cold cache, no storage), 1280×800, `rttMs` of latency
- * added to every request, and closes the context after. Shared by the loads below and the
- * benchmark's first-input clicks (bench/lib/first-input.mjs).
+ * added to every request, and closes the context after; the page is on ARRIVAL_PAGE. Shared by the
+ * loads below and the benchmark's first-input clicks (bench/lib/first-input.mjs).
  * @template T
  * @param {import('playwright-core').Browser} browser
  * @param {{ rttMs?: number }} options
@@ -32,6 +42,7 @@ export async function withColdPage(browser, { rttMs = 0 }, visit) {
         uploadThroughput: -1,
       });
     }
+    await page.goto(ARRIVAL_PAGE);
     return await visit(page);
   } finally {
     await context.close();
