@@ -9,14 +9,15 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
  */
 
 /**
- * Where a cold visit comes from: a document of no site. A first visit arrives from another site or
- * the new-tab page, both in another renderer process, so the visited page always starts in a
- * process of its own. A fresh tab's initial empty document is no such place: Chromium hands its
- * process to a page that sends no Cross-Origin-Opener-Policy, and starts a new one for a page that
- * does, which made every page with COOP (ours since fastify, fb628ca's without it) look a process
- * start slower to first paint (bench/ab.md, 2026-11-26).
+ * Where a cold visit comes from: a page of another site, answered by the browser context itself
+ * (nothing on the network). A first visit arrives from another site or the new-tab page, so the
+ * visited page always starts in a renderer process of its own. Neither a fresh tab's empty page nor
+ * a `data:` page is such a place: Chromium hands their process on to a page that asks for no
+ * isolation, and starts a new one for a page sending Cross-Origin-Opener-Policy (from the empty page)
+ * or Origin-Agent-Cluster (from either), which made every page with those headers (ours since
+ * fastify, through helmet; fb628ca's had none) look a process start slower to first paint.
  */
-const ARRIVAL_PAGE = 'data:text/html,';
+const ARRIVAL_PAGE = 'https://arrival.invalid/';
 
 /**
  * Runs `visit` on a page of a fresh context (cold cache, no storage), 1280×800, `rttMs` of latency
@@ -42,7 +43,10 @@ export async function withColdPage(browser, { rttMs = 0 }, visit) {
         uploadThroughput: -1,
       });
     }
+    await page.route(ARRIVAL_PAGE, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
     await page.goto(ARRIVAL_PAGE);
+    // No route left: the visit's own requests are not intercepted.
+    await page.unroute(ARRIVAL_PAGE);
     return await visit(page);
   } finally {
     await context.close();

@@ -372,6 +372,11 @@ function createApp({ tls, limits: givenLimits, ...options }) {
     // Only for a real host name, below: helmet would send it for localhost too.
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
+    // Origin-Agent-Cluster moves the page into an origin-keyed process once its response is in: the
+    // process Chromium started for the site while the request was on its way is thrown away, and
+    // the page waits for another one (first paint about 100 ms later, bench/ab.md 2026-11-26).
+    // Nothing in this project's pages sets document.domain, which is what the header turns off.
+    originAgentCluster: false,
   });
 
   app.register(

@@ -245,6 +245,13 @@ describe('static server over HTTP/1.1', () => {
     expect((await rawGet(`${base}/main.1a2b3c4d.js`)).headers['content-security-policy']).toBeUndefined();
   });
 
+  // The header costs a page a second renderer process once its response is in (bench/ab.md).
+  it('sends no Origin-Agent-Cluster with a page', async () => {
+    const page = await rawGet(`${base}/`);
+    expect(page.headers['content-security-policy']).toBeDefined();
+    expect(page.headers['origin-agent-cluster']).toBeUndefined();
+  });
+
   it('survives 300 downloads cancelled midway: its open files go back to where they were', async () => {
     const baseline = openFds();
     for (let batch = 0; batch < 10; batch += 1) {
