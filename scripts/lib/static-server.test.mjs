@@ -164,9 +164,13 @@ describe('static server over HTTP/1.1', () => {
       (file) => utimesSync(file, new Date(), new Date(Date.now() + 5_000)),
     ],
     [
-      'one copy is older than the file',
+      'one copy is older than the file, the other from the same clock tick as the edit',
       'half-stale',
-      (file) => utimesSync(`${file}.br`, new Date(), new Date(Date.now() - 60_000)),
+      (file) => {
+        const tick = new Date(Math.floor(Date.now() / 1000) * 1000);
+        for (const path of [file, `${file}.gz`]) utimesSync(path, tick, tick);
+        utimesSync(`${file}.br`, tick, new Date(tick.getTime() - 60_000));
+      },
     ],
   ])('sends the file itself, neither copy, once %s', async (_, name, makeStale) => {
     const file = join(served.root, `${name}.1a2b3c4d.js`);
