@@ -375,6 +375,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       to: values.to,
       source: values.source,
       sourceMaps: values['source-maps'],
-    }).then(() => undefined);
+    }).then(() => 0);
   });
 }

@@ -82,7 +82,10 @@ export async function startAzurite() {
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
+        // It closes its server first, which waits for any connection still open to it.
+        const forced = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
+        clearTimeout(forced);
       }
       rmSync(workspace, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
 // @ts-check
 // The child process of a prerender (prerender.mjs): loads the shell's server renderer and the
-// remotes' server builds, renders, sends the pages back and exits.
+// remotes' server builds, renders and sends the pages back; the parent stops it then.
 import { createRequire } from 'node:module';
 
 process.once('message', async (message) => {

@@ -153,7 +153,9 @@ function renderInChild(shellServer, input, timeoutMs) {
       const { results, error } = /** @type {{ results?: any[], error?: string }} */ (message);
       if (error) reject(new Error(error));
       else resolve(results ?? []);
-      child.disconnect();
+      // Its answer is all it was for: whatever the renderers left running (a timer, a socket kept
+      // alive) must not keep this command waiting for the child to end on its own.
+      child.kill('SIGKILL');
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

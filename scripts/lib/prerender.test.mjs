@@ -20,6 +20,10 @@ exports.prerender = async (input) => {
   if (process.env.FAKE_RENDER === 'hang') await new Promise(() => setInterval(() => {}, 1000));
   if (process.env.FAKE_RENDER === 'crash') process.exit(3);
   const fs = require('node:fs');
+  if (process.env.FAKE_RENDER === 'linger') {
+    setInterval(() => {}, 1000);
+    fs.writeFileSync(process.env.FAKE_PID_FILE, String(process.pid));
+  }
   // Another operator pins a new version while this render runs (once).
   if (process.env.FAKE_REPIN && !fs.existsSync(process.env.FAKE_REPIN + '.done')) {
     fs.writeFileSync(process.env.FAKE_REPIN + '.done', '');
@@ -82,6 +86,7 @@ describe('prerender', () => {
   });
   afterEach(() => {
     delete process.env.FAKE_RENDER;
+    delete process.env.FAKE_PID_FILE;
     delete process.env.FAKE_REPIN;
     delete process.env.FAKE_REPIN_REGISTRY;
     rmSync(root, { recursive: true, force: true });
@@ -214,6 +219,25 @@ describe('prerender', () => {
     const summary = await prerenderEnvironment({ ...options, timeoutMs });
     expect(summary.routes).toEqual([{ route: '*', status: 'client', reason: expect.stringMatching(reason) }]);
     expect(existsSync(join(prerenderDir(options.registryFile), 'blog', 'index.html'))).toBe(false);
+  });
+
+  it('stops the renderer once it has answered, whatever it left running', async () => {
+    process.env.FAKE_RENDER = 'linger';
+    process.env.FAKE_PID_FILE = join(root, 'renderer.pid');
+    const summary = await prerenderEnvironment(options);
+    expect(summary.routes.map((route) => route.status)).toEqual(['prerendered', 'prerendered', 'prerendered']);
+    const pid = Number(readFileSync(process.env.FAKE_PID_FILE, 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Gone once this process has reaped it; left to end on its own, its timer would keep it for ever.
+    for (let poll = 0; poll < 250 && alive(); poll += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(alive()).toBe(false);
   });
 
   it('reports a prerender made for another shell build or before a pin changed, as doctor shows it', async () => {
