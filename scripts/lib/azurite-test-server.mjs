@@ -66,13 +66,24 @@ export async function startAzurite() {
   );
   let output = '';
   await new Promise((resolve, reject) => {
+    // A hang budget, not a timing: it starts within seconds even beside another suite.
+    const hung = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Azurite did not listen within 60 s:\n${output}`));
+    }, 60_000);
     const onData = (/** @type {Buffer} */ chunk) => {
       output += chunk;
-      if (/successfully listens/i.test(output)) resolve(undefined);
+      if (/successfully listens/i.test(output)) {
+        clearTimeout(hung);
+        resolve(undefined);
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`Azurite exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) => {
+      clearTimeout(hung);
+      reject(new Error(`Azurite exited (${code}) before listening:\n${output}`));
+    });
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
