@@ -26,8 +26,9 @@ test('two teams deploy and pin at once from their own runners; the preview reads
   page,
   stack,
 }) => {
-  // Two remote builds on a loaded machine: a hang budget, never a measurement.
-  test.setTimeout(600_000);
+  // A hang budget, never a measurement: three stages of commands, each command stopped after
+  // runScript's own budget (240 s), and the setup and the pages around them.
+  test.setTimeout(900_000);
   const shellHash = hashTree(join(ROOT, 'shell', 'dist'));
   const saved = process.env[CONNECTION_STRING_VARIABLE];
   let azurite: Awaited<ReturnType<typeof startAzurite>> | undefined;
@@ -68,15 +69,18 @@ test('two teams deploy and pin at once from their own runners; the preview reads
     // The shell build the environment serves, which each runner checks against and renders with.
     const onRegistry = ['--registry', REGISTRY, '--shell', join(ROOT, 'shell', 'dist')];
 
-    const deployed = await Promise.all([
-      run(catalogTeam, 'deploy.mjs', 'catalog', '--to', STORE),
-      run(accountTeam, 'deploy.mjs', 'account', '--to', STORE),
-    ]);
+    // Each stage a step: a failure or a timeout names the stage it happened in.
+    const deployed = await test.step('both teams deploy 1.0.1', () =>
+      Promise.all([
+        run(catalogTeam, 'deploy.mjs', 'catalog', '--to', STORE),
+        run(accountTeam, 'deploy.mjs', 'account', '--to', STORE),
+      ]));
     for (const result of deployed) expect(result.code, result.output).toBe(0);
-    const pinned = await Promise.all([
-      run(catalogTeam, 'remotes.mjs', 'use', 'catalog', '1.0.1', ...onRegistry),
-      run(accountTeam, 'remotes.mjs', 'use', 'account', '1.0.1', ...onRegistry),
-    ]);
+    const pinned = await test.step('both teams pin 1.0.1', () =>
+      Promise.all([
+        run(catalogTeam, 'remotes.mjs', 'use', 'catalog', '1.0.1', ...onRegistry),
+        run(accountTeam, 'remotes.mjs', 'use', 'account', '1.0.1', ...onRegistry),
+      ]));
     for (const result of pinned) {
       expect(result.code, result.output).toBe(0);
       expect(result.output).toMatch(/1\.0\.0 → 1\.0\.1/);
@@ -111,10 +115,11 @@ test('two teams deploy and pin at once from their own runners; the preview reads
     expect(fromStore.some((url) => url.startsWith(`${base}remote-catalog/1.0.1/`))).toBe(true);
 
     // Either team rolls back the other's remote, at the same moment.
-    const rolledBack = await Promise.all([
-      run(accountTeam, 'remotes.mjs', 'rollback', 'catalog', ...onRegistry),
-      run(catalogTeam, 'remotes.mjs', 'rollback', 'account', ...onRegistry),
-    ]);
+    const rolledBack = await test.step("each team rolls back the other's remote", () =>
+      Promise.all([
+        run(accountTeam, 'remotes.mjs', 'rollback', 'catalog', ...onRegistry),
+        run(catalogTeam, 'remotes.mjs', 'rollback', 'account', ...onRegistry),
+      ]));
     for (const result of rolledBack) {
       expect(result.code, result.output).toBe(0);
       expect(result.output).toMatch(/1\.0\.1 → 1\.0\.0/);

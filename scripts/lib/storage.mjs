@@ -141,10 +141,11 @@ export function parseBlobAddress(address) {
  * The storage at `address`: an `azblob://<container>/<prefix>` URL, or a folder.
  *
  * @param {string} address
+ * @param {BlobOptions} [options]  for a blob store
  * @returns {Storage}
  */
-export function openStorage(address) {
-  return isBlobAddress(address) ? blobStorage(address) : folderStorage(address);
+export function openStorage(address, options) {
+  return isBlobAddress(address) ? blobStorage(address, options) : folderStorage(address);
 }
 
 /**
@@ -243,6 +244,37 @@ function folderStorage(dir) {
 const RETRY_OPTIONS = { maxTries: 3, retryDelayInMs: 200, maxRetryDelayInMs: 1000, tryTimeoutInMs: 30_000 };
 
 /**
+ * How long one call to the service may take on this machine's side, its retries and the body of
+ * its answer included. The SDK has no such limit (its try timeout is only asked of the service,
+ * and its own timer stops once the headers are in), so a connection that stops answering would
+ * keep a command waiting for ever.
+ */
+export const CALL_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs one call to the service with an abort signal that fires after `timeoutMs`, and turns that
+ * abort into one line: where, and that the service did not answer.
+ *
+ * @template T
+ * @param {string} where  an azblob:// URL, for the message
+ * @param {number} timeoutMs
+ * @param {(abortSignal: AbortSignal) => Promise<T>} call
+ * @returns {Promise<T>}
+ */
+async function within(where, timeoutMs, call) {
+  const abortSignal = AbortSignal.timeout(timeoutMs);
+  try {
+    return await call(abortSignal);
+  } catch (error) {
+    if (!abortSignal.aborted) throw error;
+    const endpoint = service ? endpointOf(service.client) : 'the storage account';
+    throw new CliError(
+      `${where}: the blob storage at ${endpoint} did not answer within ${timeoutMs / 1000} s; run the command again once it does`,
+    );
+  }
+}
+
+/**
  * The account's client, made on first use (so a bad variable fails only the command that needs
  * it) and again whenever the variable changes.
  *
@@ -329,11 +361,14 @@ export function describeBlobError(error, where) {
   return new CliError(`${where}: the blob storage answered HTTP ${rest.statusCode}${code ? ` ${code}` : ''}`);
 }
 
+/** @typedef {{ callTimeoutMs?: number }} BlobOptions  `callTimeoutMs`: see CALL_TIMEOUT_MS */
+
 /**
  * @param {string} address  azblob://<container>/<prefix>
+ * @param {BlobOptions} [options]
  * @returns {Storage}
  */
-function blobStorage(address) {
+function blobStorage(address, { callTimeoutMs = CALL_TIMEOUT_MS } = {}) {
   const { container, prefix } = parseBlobAddress(address);
   /** @param {string} key */
   const nameOf = (key) => (prefix ? `${prefix}/${assertKey(key)}` : assertKey(key));
@@ -363,7 +398,10 @@ function blobStorage(address) {
     const body = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
     try {
       const client = await blob(key);
-      await client.upload(body, body.byteLength, { conditions, blobHTTPHeaders: await headers(key, options) });
+      const blobHTTPHeaders = await headers(key, options);
+      await within(describe(key), callTimeoutMs, (abortSignal) =>
+        client.upload(body, body.byteLength, { conditions, blobHTTPHeaders, abortSignal }),
+      );
       return true;
     } catch (error) {
       const failed = /** @type {{ statusCode?: number, code?: string }} */ (error);
@@ -381,12 +419,15 @@ function blobStorage(address) {
     describe,
     async read(key) {
       try {
-        const response = await (await blob(key)).download();
-        const chunks = [];
-        for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (response.readableStreamBody ?? [])) {
-          chunks.push(chunk);
-        }
-        return { bytes: Buffer.concat(chunks), etag: response.etag ?? '' };
+        const client = await blob(key);
+        return await within(describe(key), callTimeoutMs, async (abortSignal) => {
+          const response = await client.download(0, undefined, { abortSignal });
+          const chunks = [];
+          for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (response.readableStreamBody ?? [])) {
+            chunks.push(chunk);
+          }
+          return { bytes: Buffer.concat(chunks), etag: response.etag ?? '' };
+        });
       } catch (error) {
         const failed = /** @type {{ statusCode?: number, code?: string }} */ (error);
         if (isRestError(failed) && failed.statusCode === 404 && failed.code !== 'ContainerNotFound') {
@@ -402,9 +443,12 @@ function blobStorage(address) {
       /** @type {string[]} */
       const keys = [];
       try {
-        for await (const item of (await containerClient()).listBlobsFlat({ prefix: start })) {
-          keys.push(prefix ? item.name.slice(prefix.length + 1) : item.name);
-        }
+        const client = await containerClient();
+        await within(`azblob://${container}/${start}`, callTimeoutMs, async (abortSignal) => {
+          for await (const item of client.listBlobsFlat({ prefix: start, abortSignal })) {
+            keys.push(prefix ? item.name.slice(prefix.length + 1) : item.name);
+          }
+        });
       } catch (error) {
         throw describeBlobError(error, `azblob://${container}/${start}`);
       }
@@ -463,48 +507,65 @@ const MAX_CORS_RULES = 5;
  *
  * @param {string} address  azblob://<container>
  * @param {string[]} origins
- * @param {{ replace?: boolean }} [options]
+ * @param {{ replace?: boolean } & BlobOptions} [options]  `callTimeoutMs` bounds the whole run
  * @returns {Promise<{ created: boolean, allowed: string[], added: string[], removed: string[] }>}
  */
-export async function initBlobStorage(address, origins, { replace = false } = {}) {
+export async function initBlobStorage(address, origins, { replace = false, callTimeoutMs = CALL_TIMEOUT_MS } = {}) {
   const { container } = parseBlobAddress(address);
   const client = await serviceClient();
   try {
-    const containerClient = client.getContainerClient(container);
-    const { succeeded: created } = await containerClient.createIfNotExists({ access: 'blob' });
-    if (!created) {
-      const policy = await containerClient.getAccessPolicy();
-      if (policy.blobPublicAccess !== 'blob') await containerClient.setAccessPolicy('blob', policy.signedIdentifiers);
-    }
-    if (origins.length === 0) return { created, allowed: [], added: [], removed: [] };
-    const properties = await client.getProperties();
-    const rules = properties.cors ?? [];
-    /** @param {import('@azure/storage-blob').CorsRule[]} list */
-    const originsOf = (list) => list.flatMap((rule) => rule.allowedOrigins.split(',').filter(Boolean));
-    const marked = rules.filter(isOwnRule);
-    const had = new Set(originsOf(marked));
-    const wanted = corsRuleFor(replace ? origins : [...had, ...origins]);
-    // A rule for the same origins without the mark is the one this command wrote before it marked its rules.
-    const others = rules.filter((rule) => !isOwnRule(rule) && rule.allowedOrigins !== wanted.allowedOrigins);
-    const own = rules.filter((rule) => !others.includes(rule));
-    const allowed = wanted.allowedOrigins.split(',');
-    const result = {
-      created,
-      allowed,
-      added: allowed.filter((origin) => !had.has(origin) && !originsOf(own).includes(origin)),
-      removed: [...had].filter((origin) => !allowed.includes(origin)).sort(),
-    };
-    if (own.length === 1 && JSON.stringify(corsRuleFields(own[0])) === JSON.stringify(wanted)) return result;
-    if (others.length >= MAX_CORS_RULES) {
-      throw new CliError(
-        `azblob://${container}: the account already has ${others.length} CORS rules of other tools, the most Azure Storage allows (${MAX_CORS_RULES}); remove one, or add ${allowed.join(', ')} to one of them, then run init-storage again`,
-      );
-    }
-    await client.setProperties({ ...properties, cors: [...others, wanted] });
-    return result;
+    return await within(`azblob://${container}`, callTimeoutMs, (abortSignal) =>
+      setUpContainer(client, container, origins, replace, abortSignal),
+    );
   } catch (error) {
     throw describeBlobError(error, `azblob://${container}`);
   }
+}
+
+/**
+ * initBlobStorage's calls to the service, each with `abortSignal`.
+ *
+ * @param {import('@azure/storage-blob').BlobServiceClient} client
+ * @param {string} container
+ * @param {string[]} origins
+ * @param {boolean} replace
+ * @param {AbortSignal} abortSignal
+ */
+async function setUpContainer(client, container, origins, replace, abortSignal) {
+  const containerClient = client.getContainerClient(container);
+  const { succeeded: created } = await containerClient.createIfNotExists({ access: 'blob', abortSignal });
+  if (!created) {
+    const policy = await containerClient.getAccessPolicy({ abortSignal });
+    if (policy.blobPublicAccess !== 'blob') {
+      await containerClient.setAccessPolicy('blob', policy.signedIdentifiers, { abortSignal });
+    }
+  }
+  if (origins.length === 0) return { created, allowed: [], added: [], removed: [] };
+  const properties = await client.getProperties({ abortSignal });
+  const rules = properties.cors ?? [];
+  /** @param {import('@azure/storage-blob').CorsRule[]} list */
+  const originsOf = (list) => list.flatMap((rule) => rule.allowedOrigins.split(',').filter(Boolean));
+  const marked = rules.filter(isOwnRule);
+  const had = new Set(originsOf(marked));
+  const wanted = corsRuleFor(replace ? origins : [...had, ...origins]);
+  // A rule for the same origins without the mark is the one this command wrote before it marked its rules.
+  const others = rules.filter((rule) => !isOwnRule(rule) && rule.allowedOrigins !== wanted.allowedOrigins);
+  const own = rules.filter((rule) => !others.includes(rule));
+  const allowed = wanted.allowedOrigins.split(',');
+  const result = {
+    created,
+    allowed,
+    added: allowed.filter((origin) => !had.has(origin) && !originsOf(own).includes(origin)),
+    removed: [...had].filter((origin) => !allowed.includes(origin)).sort(),
+  };
+  if (own.length === 1 && JSON.stringify(corsRuleFields(own[0])) === JSON.stringify(wanted)) return result;
+  if (others.length >= MAX_CORS_RULES) {
+    throw new CliError(
+      `azblob://${container}: the account already has ${others.length} CORS rules of other tools, the most Azure Storage allows (${MAX_CORS_RULES}); remove one, or add ${allowed.join(', ')} to one of them, then run init-storage again`,
+    );
+  }
+  await client.setProperties({ ...properties, cors: [...others, wanted] }, { abortSignal });
+  return result;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
+import { createServer as createHttpServer, get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
-import { CONNECTION_STRING_VARIABLE, blobUrlOf, openStorage, openStorageOf } from './storage.mjs';
+import { CONNECTION_STRING_VARIABLE, blobUrlOf, initBlobStorage, openStorage, openStorageOf } from './storage.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -225,6 +225,67 @@ describe('an unusable store: one line each, never the credential', () => {
     );
     await expect(openStorage('azblob://nowhere/x').createIfAbsent('a.json', 'x')).rejects.toThrow(
       'the container "nowhere" does not exist',
+    );
+  });
+
+  /**
+   * A service on a free port that takes every request and then stops: `answer` may send the
+   * headers and part of a body first. Its connections are cut when `check` is done.
+   *
+   * @param {(response: import('node:http').ServerResponse) => void} answer
+   * @param {(port: number) => Promise<void>} check
+   */
+  const stalled = async (answer, check) => {
+    const sockets = new Set();
+    const server = createHttpServer((_, response) => answer(response));
+    server.on('connection', (socket) => sockets.add(socket));
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    try {
+      await withConnectionString(connectionStringFor(port), () => check(port));
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+  const limit = { callTimeoutMs: 300 };
+  const didNotAnswer = (/** @type {number} */ port, /** @type {string} */ where) =>
+    `${where}: the blob storage at http://127.0.0.1:${port}/devstoreaccount1 did not answer within 0.3 s; run the command again once it does`;
+
+  it('says so when the service stops answering, for a read, a write, a listing and init-storage', async () => {
+    await stalled(
+      () => undefined,
+      async (port) => {
+        const storage = openStorage('azblob://contract/x', limit);
+        await expect(storage.read('a.json')).rejects.toThrow(didNotAnswer(port, 'azblob://contract/x/a.json'));
+        await expect(storage.createIfAbsent('a.json', 'x')).rejects.toThrow(
+          didNotAnswer(port, 'azblob://contract/x/a.json'),
+        );
+        await expect(storage.list('remote-catalog')).rejects.toThrow(
+          didNotAnswer(port, 'azblob://contract/x/remote-catalog'),
+        );
+        await expect(initBlobStorage('azblob://contract', ['http://localhost:3000'], limit)).rejects.toThrow(
+          didNotAnswer(port, 'azblob://contract'),
+        );
+      },
+    );
+  });
+
+  it('says so when an answer stops half-way through its body', async () => {
+    await stalled(
+      (response) => {
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': '100',
+          etag: '"0x1"',
+          'x-ms-blob-type': 'BlockBlob',
+        });
+        response.write('{"remotes":');
+      },
+      (port) =>
+        expect(openStorage('azblob://contract/x', limit).read('a.json')).rejects.toThrow(
+          didNotAnswer(port, 'azblob://contract/x/a.json'),
+        ),
     );
   });
 });
