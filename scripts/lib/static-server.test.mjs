@@ -565,16 +565,17 @@ describe('a connection that never asks anything', () => {
   let server;
   let port;
   let cert;
+  let key;
   let plain;
   let plainPort;
 
   beforeAll(async () => {
     certDir = mkdtempSync(join(tmpdir(), 'certs-'));
     const certificate = await localCertificate(certDir);
-    cert = certificate.cert;
+    ({ cert, key } = certificate);
     server = createStaticServer({
       root: certDir,
-      tls: { key: certificate.key, cert },
+      tls: { key, cert },
       limits: { idleMs: 60_000, headersMs: 300 },
     });
     port = await listen(server, 0, '127.0.0.1');
@@ -597,6 +598,33 @@ describe('a connection that never asks anything', () => {
     const settled = await eventually(() => ({ ok: closed }));
     socket.destroy();
     expect(settled.ok).toBe(true);
+  });
+
+  it('closes an HTTP/2 session that has asked and then gone quiet, once it has been idle for its limit', async () => {
+    const idle = createStaticServer({
+      root: certDir,
+      tls: { key, cert },
+      limits: { idleMs: 300, headersMs: 30_000 },
+    });
+    const idlePort = await listen(idle, 0, '127.0.0.1');
+    const session = connectHttp2(`https://127.0.0.1:${idlePort}`, { ca: cert });
+    try {
+      let closed = false;
+      session.on('close', () => (closed = true));
+      session.on('error', () => undefined);
+      const status = await new Promise((resolve, reject) => {
+        const stream = session.request({ ':path': '/missing' });
+        stream.on('response', (head) => resolve(head[':status']));
+        stream.on('error', reject);
+        stream.resume();
+        stream.end();
+      });
+      const settled = await eventually(() => ({ ok: closed }));
+      expect([status, settled.ok]).toEqual([404, true]);
+    } finally {
+      session.destroy();
+      await closeServer(idle);
+    }
   });
 
   it.each([['h2'], ['http/1.1']])('is closed by the server once the headers are overdue (%s)', async (protocol) => {
