@@ -83,6 +83,29 @@ export async function measureRoute(browser, baseUrl, route, { loads, rttMs, appO
   };
 }
 
+/** A Lighthouse run that reports no figures (its trace lost a paint, say) is run again, at most this often. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/** One Lighthouse run's figures; a run without them is run again, and the last one's error thrown. */
+async function lighthouseSample(port, url) {
+  let problem = '';
+  for (let attempt = 0; attempt < LIGHTHOUSE_ATTEMPTS; attempt += 1) {
+    const { lhr } = await lighthouse(url, { port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+    const figure = (audit) => lhr.audits[audit]?.numericValue;
+    const sample = {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: figure('largest-contentful-paint'),
+      fcpMs: figure('first-contentful-paint'),
+      tbtMs: figure('total-blocking-time'),
+      cls: figure('cumulative-layout-shift'),
+    };
+    if (!lhr.runtimeError && Object.values(sample).every((value) => typeof value === 'number')) return sample;
+    problem = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'figures missing';
+    console.error(`Lighthouse on ${url}: ${problem}; running it again`);
+  }
+  throw new Error(`Lighthouse on ${url} failed ${LIGHTHOUSE_ATTEMPTS} times (${problem})`);
+}
+
 /** Lighthouse (mobile, simulated throttling) on each route, `runs` times: the median of each figure. */
 export async function lighthouseMedians(baseUrl, routes, runs) {
   const chrome = await chromeLauncher.launch({
@@ -94,21 +117,8 @@ export async function lighthouseMedians(baseUrl, routes, runs) {
     const scores = {};
     for (const route of routes) {
       const samples = [];
-      for (let run = 0; run < runs; run += 1) {
-        const { lhr } = await lighthouse(`${baseUrl}${route.path}`, {
-          port: chrome.port,
-          output: 'json',
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-        });
-        samples.push({
-          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
-          fcpMs: lhr.audits['first-contentful-paint'].numericValue,
-          tbtMs: lhr.audits['total-blocking-time'].numericValue,
-          cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        });
-      }
+      for (let run = 0; run < runs; run += 1)
+        samples.push(await lighthouseSample(chrome.port, `${baseUrl}${route.path}`));
       scores[route.path] = {
         score: median(samples.map((s) => s.score)),
         lcpMs: Math.round(median(samples.map((s) => s.lcpMs))),
