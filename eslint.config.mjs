@@ -132,11 +132,18 @@ export default tseslint.config(
     },
   },
   {
-    // Inlined into the shell's index.html: a plain browser script, its two names substituted at build time.
+    // Inlined into the shell's index.html: a plain browser script, its five names substituted at build time.
     files: ['shell/src/features/prerender/event-replay.inline.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: { ...globals.browser, REPLAY_PRERENDERED_ATTRIBUTE: 'readonly', REPLAY_CONTENT_READY_MARK: 'readonly' },
+      globals: {
+        ...globals.browser,
+        REPLAY_PRERENDERED_ATTRIBUTE: 'readonly',
+        REPLAY_CONTENT_READY_MARK: 'readonly',
+        REPLAY_CHROME_READY_MARK: 'readonly',
+        REPLAY_PAGE_MOUNTED_MARK: 'readonly',
+        REPLAY_ROUTE_SETTLED_MARK: 'readonly',
+      },
     },
   },
   {

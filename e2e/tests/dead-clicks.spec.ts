@@ -124,6 +124,43 @@ test.describe('a click right after a prerendered page shows', () => {
     await expect.poll(() => insertions('tính năng đang phát triển'), 'the toast was shown').toBeGreaterThan(0);
   });
 
+  test("the chrome works while the page's code is on its way, and a click on the page takes effect once it is in", async ({
+    page,
+    stack,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The catalog's code held back (its manifest, entry and the home page's chunks); its stylesheets
+    // and pictures come.
+    await page.route(
+      (url) => url.origin === stack.remotes.catalog && /\.js$|mf-manifest\.json$/.test(url.pathname),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    // Not to the load event: the held files are among those it waits for.
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-rendering', 'hydrated');
+    await page.getByRole('button', { name: /Giao diện/ }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+    // The page is still the server's markup, not a skeleton, and not mounted.
+    const carousel = page.getByRole('region', { name: 'Bài nổi bật' });
+    await expect(carousel).toBeVisible();
+    await expect(page.getByText('Đang tải nội dung…')).toHaveCount(0);
+    const marks = () => page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
+    expect(await marks()).not.toContain('remote-mounted:catalog/HomePage');
+    await carousel.getByRole('button', { name: 'Trang trình chiếu sau' }).click();
+
+    release();
+    const slide = (label: string) => page.locator(`[aria-roledescription="slide"][aria-label="${label}"]`);
+    await expect(slide('1 / 10')).toHaveAttribute('aria-hidden', 'true');
+    await expect(slide('4 / 10')).toHaveAttribute('aria-hidden', 'false');
+    await expect.poll(marks).toContain('remote-mounted:catalog/HomePage');
+  });
+
   test.describe('at 390px', () => {
     test.use({ viewport: { width: 390, height: 800 } });
 

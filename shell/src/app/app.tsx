@@ -5,6 +5,7 @@ import { RouteEffects } from '../features/a11y/route-effects';
 import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
+import { useChromeReadyMark } from '../features/prerender/use-chrome-ready-mark';
 import { RenderTimeProvider } from '../features/prerender/render-time';
 import type { RemoteHost } from '../features/remotes/remote-host';
 import { RemoteHostProvider } from './remote-host-provider';
@@ -35,6 +36,7 @@ function ImmediateRouter({ children }: { children: ReactNode }) {
 
 export function App({ host, eagerToaster, Router = ImmediateRouter, renderedAt }: AppProps) {
   useApplyTheme();
+  useChromeReadyMark();
   return (
     <RemoteHostProvider host={host}>
       <RenderTimeProvider renderedAt={renderedAt}>

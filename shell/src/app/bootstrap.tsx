@@ -23,8 +23,11 @@ function render(host: RemoteHost, container: HTMLElement, route: string, eagerTo
 
 /**
  * Hydrates a page rendered ahead of time if it was rendered from the registry this browser reads,
- * once the registry's routes and its remote page are loaded (so the first render matches the
- * markup); otherwise renders it here, the markup staying on screen until then.
+ * once the registry's routes are in (the layout and the route come from them); otherwise renders it
+ * here, the markup staying on screen until then. The chrome hydrates at once; the remote's page
+ * hydrates when its module arrives, its markup on screen meanwhile (remote-page.tsx), so the header
+ * works before the page's code is in. A page whose module fails shows its error in the hydrated
+ * chrome, as after any navigation.
  */
 async function hydrateIfCurrent(
   host: RemoteHost,
@@ -44,13 +47,10 @@ async function hydrateIfCurrent(
     render(host, container, path, signedIn, text.stale);
     return;
   }
-  try {
-    await host.loadPage(route.module);
-  } catch {
-    render(host, container, route.path, signedIn, text.pageFailed);
-    return;
-  }
   host.status.setFirstPage({ route: route.path, rendering: 'hydrated' });
+  host.loadPage(route.module).catch(() => {
+    host.status.setFirstPage({ route: route.path, rendering: 'client', reason: text.pageFailed });
+  });
   document.documentElement.dataset.rendering = 'hydrated';
   hydrateRoot(
     container,
@@ -64,7 +64,7 @@ async function hydrateIfCurrent(
 /**
  * Starts the shell: the registry read and the current route's page start at once, and the chrome
  * renders at once without waiting for either (a remote slot shows its skeleton meanwhile) — or,
- * on a page rendered ahead of time, hydrates it once its page is in. The page's data islands are
+ * on a page rendered ahead of time, hydrates it once the registry's routes are in. The page's data islands are
  * read here, once: what the shell build provides, for the remote host, and the prerendered page's record
  * (its render date handed to the tree it hydrates).
  */

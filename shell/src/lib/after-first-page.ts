@@ -1,6 +1,5 @@
 import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
-
-const ROUTE_SETTLED_MARK = 'route-settled:';
+import { ROUTE_SETTLED_MARK } from './page-marks';
 
 /**
  * Says that the route on screen has come to rest without a remote's content: the 404, an error

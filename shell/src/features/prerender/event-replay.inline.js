@@ -5,11 +5,13 @@
  * the browser's way (a GET to the page itself, the password in the address). So, on a prerendered
  * page only, the clicks, the key presses that activate a control, the changes of a select and the
  * submits are caught before anything else sees them (the window's capture phase), kept in order,
- * and dispatched again on the same element once React handles them: the shell has hydrated
- * (`data-rendering="hydrated"`, bootstrap.tsx) and the page's content is marked ready (its
- * effects ran, remote-contract.ts). If the shell renders the page anew instead
- * (`data-rendering="client"`), the markup they were aimed at is gone and they are dropped. Links
- * are left to the browser: they work without a script.
+ * and dispatched again on the same element once React handles them. The chrome and the page
+ * hydrate apart (bootstrap.tsx): an event on the chrome waits until the shell has hydrated
+ * (`data-rendering="hydrated"`) and marked its chrome ready (lib/page-marks.ts), one on the page
+ * (in <main>) until the page's content is marked ready too (its effects ran, remote-contract.ts);
+ * each kind in its order. If the page's area shows an error panel instead of its content, or the
+ * shell renders the page anew (`data-rendering="client"`), the markup they were aimed at is gone
+ * and they are dropped. Links are left to the browser: they work without a script.
  * Plain script: no bundler, no modules. */
 (function () {
   var root = document.documentElement;
@@ -24,12 +26,12 @@
   var RENDERING = 'data-rendering';
   /**
    * A page that hydrated but never marks its content ready (its data failed, say) still gets its
-   * events, this long after hydrating: the page must not stay inert.
+   * events, this long after it mounted: the page must not stay inert.
    */
   var READY_WAIT_MS = 3000;
 
   /**
-   * @typedef {{ element: Element, id: string, path: number[], tag: string }} Place
+   * @typedef {{ element: Element, id: string, path: number[], tag: string, inPage: boolean }} Place
    * @typedef {{ type: 'click', place: Place }
    *   | { type: 'key', place: Place, key: string, code: string }
    *   | { type: 'change', place: Place, value: string }
@@ -38,6 +40,8 @@
   /** @type {Held[]} */
   var held = [];
   var finished = false;
+  // The chrome's events reach it directly once it has hydrated; the page's are still held.
+  var chromeReleased = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   var readyWait;
 
@@ -54,7 +58,7 @@
       for (var sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) index++;
       path.unshift(index);
     }
-    return { element: element, id: element.id, path: path, tag: element.tagName };
+    return { element: element, id: element.id, path: path, tag: element.tagName, inPage: !!element.closest('main') };
   }
 
   /**
@@ -79,6 +83,7 @@
    * @param {Held} entry
    */
   function hold(event, entry) {
+    if (chromeReleased && !entry.place.inPage) return;
     if (event.cancelable) event.preventDefault();
     event.stopImmediatePropagation();
     held.push(entry);
@@ -170,22 +175,38 @@
     if (replayHeld) entries.forEach(replay);
   }
 
-  function contentReady() {
+  /** @param {string} prefix */
+  function marked(prefix) {
     return performance.getEntriesByType('mark').some(function (entry) {
-      return entry.name.indexOf(REPLAY_CONTENT_READY_MARK) === 0;
+      return entry.name.indexOf(prefix) === 0;
     });
+  }
+
+  /** The chrome's events, dispatched again in order; the page's stay held. */
+  function releaseChrome() {
+    chromeReleased = true;
+    var chrome = held.filter(function (entry) {
+      return !entry.place.inPage;
+    });
+    held = held.filter(function (entry) {
+      return entry.place.inPage;
+    });
+    chrome.forEach(replay);
   }
 
   function check() {
     var state = root.getAttribute(RENDERING);
     if (state === 'client') finish(false);
-    else if (state === 'hydrated') {
-      if (contentReady()) finish(true);
-      else if (readyWait === undefined) {
-        readyWait = setTimeout(function () {
-          finish(true);
-        }, READY_WAIT_MS);
-      }
+    if (state !== 'hydrated' || finished) return;
+    if (!chromeReleased && marked(REPLAY_CHROME_READY_MARK)) releaseChrome();
+    if (marked(REPLAY_CONTENT_READY_MARK)) finish(true);
+    // The page's area came to rest without its content (an error panel in place of the markup):
+    // what the page's events were aimed at is gone.
+    else if (marked(REPLAY_ROUTE_SETTLED_MARK)) finish(false);
+    else if (readyWait === undefined && marked(REPLAY_PAGE_MOUNTED_MARK)) {
+      readyWait = setTimeout(function () {
+        finish(true);
+      }, READY_WAIT_MS);
     }
   }
 

@@ -1,10 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
+import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../lib/page-marks';
 
-const MARK = 'content-ready:';
+const MARK = CONTENT_READY_MARK;
+const CHROME_MARK = CHROME_READY_MARK;
+const MOUNTED_MARK = PAGE_MOUNTED_MARK;
+const SETTLED_MARK = ROUTE_SETTLED_MARK;
 const SOURCE = readFileSync(join(__dirname, 'event-replay.inline.js'), 'utf8')
   .replace('REPLAY_PRERENDERED_ATTRIBUTE', JSON.stringify('data-prerendered'))
-  .replace('REPLAY_CONTENT_READY_MARK', JSON.stringify(MARK));
+  .replace('REPLAY_CONTENT_READY_MARK', JSON.stringify(MARK))
+  .replace('REPLAY_CHROME_READY_MARK', JSON.stringify(CHROME_MARK))
+  .replace('REPLAY_PAGE_MOUNTED_MARK', JSON.stringify(MOUNTED_MARK))
+  .replace('REPLAY_ROUTE_SETTLED_MARK', JSON.stringify(SETTLED_MARK));
 
 const root = document.documentElement;
 /** What the page's own handlers (React's, once hydrated) saw, in order. */
@@ -167,16 +175,53 @@ describe('the events of a prerendered page before it hydrates', () => {
     expect(seen).toEqual(['click theme']);
   });
 
-  it('are dispatched a while after hydrating when the page never marks its content ready', async () => {
-    jest.useFakeTimers({ doNotFake: ['performance', 'queueMicrotask'] });
+  it('reach the chrome once it has hydrated, in order, while those on the page wait for its content', async () => {
+    prerenderedPage();
+    click(at('section button:last-child'));
+    click(at('#theme'));
+    at('#menu').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    root.dataset.rendering = 'hydrated';
+    performance.mark(CHROME_MARK);
+    await ticks();
+    expect(seen).toEqual(['click theme', 'keydown menu']);
+
+    // The chrome now handles its own; the page's code is still on its way.
+    const onChrome = click(at('#theme'));
+    const onPage = click(at('section button:first-child'));
+    expect([onChrome.defaultPrevented, onPage.defaultPrevented]).toEqual([false, true]);
+    expect(seen).toEqual(['click theme', 'keydown menu', 'click theme']);
+
+    performance.mark(`${MARK}catalog/HomePage`);
+    await ticks();
+    expect(seen).toEqual(['click theme', 'keydown menu', 'click theme', 'click button', 'click button']);
+  });
+
+  it("are dropped on the page when an error panel takes the page's place, and later events reach it", async () => {
     prerenderedPage();
     click(at('#theme'));
+    click(at('section button:last-child'));
     root.dataset.rendering = 'hydrated';
-    await Promise.resolve();
-    jest.advanceTimersByTime(2999);
-    expect(seen).toEqual([]);
-    jest.advanceTimersByTime(1);
+    performance.mark(CHROME_MARK);
+    performance.mark(`${SETTLED_MARK}failed:trang chủ`);
+    await ticks();
     expect(seen).toEqual(['click theme']);
+    click(at('section button:first-child'));
+    expect(seen).toEqual(['click theme', 'click button']);
+  });
+
+  it('are dispatched a while after the page mounted when it never marks its content ready, not before it mounts', async () => {
+    jest.useFakeTimers({ doNotFake: ['performance', 'queueMicrotask'] });
+    prerenderedPage();
+    click(at('section button:last-child'));
+    root.dataset.rendering = 'hydrated';
+    performance.mark(CHROME_MARK);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(seen).toEqual([]);
+    performance.mark(`${MOUNTED_MARK}catalog/HomePage`);
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(seen).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual(['click button']);
   });
 
   it('leave links to the browser, even one shown as a button', () => {

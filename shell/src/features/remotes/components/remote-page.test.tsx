@@ -1,5 +1,7 @@
-import type { ReactElement } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { useState, type ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { PAGE_NAMES } from '@devhub/shared/strings';
@@ -143,5 +145,73 @@ describe('RemotePage', () => {
       ),
     ).toBeInTheDocument();
     expect(runtime.loadRemote).not.toHaveBeenCalledWith('auth/SignUpPage');
+  });
+});
+
+describe('RemotePage hydrating a prerendered page', () => {
+  const NO_PROPS = {};
+  function Cart() {
+    const [items, setItems] = useState(0);
+    return (
+      <button type="button" onClick={() => setItems((count) => count + 1)}>
+        Giỏ hàng: {items}
+      </button>
+    );
+  }
+  /** A chrome of its own state around the page, as the shell's header is. */
+  function Frame({ host }: { host: RemoteHost }) {
+    const [dark, setDark] = useState(false);
+    return (
+      <RemoteHostContext.Provider value={host}>
+        <header>
+          <button type="button" onClick={() => setDark((value) => !value)}>
+            {dark ? 'Giao diện: tối' : 'Giao diện: sáng'}
+          </button>
+        </header>
+        <main>
+          <RemotePage module="account/CartPage" props={NO_PROPS} what={PAGE_NAMES.cart} />
+        </main>
+      </RemoteHostContext.Provider>
+    );
+  }
+
+  // The other tests mounted pages too: their marks are in the same timeline.
+  beforeEach(() => performance.clearMarks());
+  afterEach(() => jest.restoreAllMocks());
+
+  it("keeps the page's markup while its module is on its way, the chrome working meanwhile, then hydrates it without a mismatch", async () => {
+    server.use(...environmentHandlers());
+    const serverHost = createRemoteHost(SHELL_BUILD);
+    serverHost.adoptPage('account/CartPage', Cart);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Frame host={serverHost} />);
+    document.body.append(container);
+
+    const host = createRemoteHost(SHELL_BUILD);
+    host.startRemotes();
+    let arrive!: (module: object) => void;
+    runtime.loadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    const errors: unknown[] = [];
+    jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Frame host={host} />, { onRecoverableError: (error) => errors.push(error) });
+    });
+    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('account/CartPage'));
+
+    // The chrome re-renders around the page, which keeps its server markup: no skeleton in its place.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Giao diện: sáng' })));
+    expect(screen.getByRole('button', { name: 'Giao diện: tối' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Giỏ hàng: 0' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(performance.getEntriesByName('remote-mounted:account/CartPage')).toHaveLength(0);
+
+    await act(async () => arrive({ CartPage: Cart }));
+    expect(performance.getEntriesByName('remote-mounted:account/CartPage')).toHaveLength(1);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Giỏ hàng: 0' })));
+    expect(screen.getByRole('button', { name: 'Giỏ hàng: 1' })).toBeInTheDocument();
+    expect(errors).toEqual([]);
+    act(() => root?.unmount());
+    container.remove();
   });
 });

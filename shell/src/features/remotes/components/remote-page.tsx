@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
+import { PAGE_MOUNTED_MARK } from '../../../lib/page-marks';
 import { useRemoteHost } from '../remote-host-context';
 import type { PageComponent } from '../remote-loader';
 import { RemoteBoundary } from './remote-boundary';
@@ -25,17 +26,90 @@ export function RemotePage<K extends RemoteModuleId>({ module, props, what }: Re
 /** Marks when a remote's page is mounted (its content may still be loading: see markContentReady). */
 function MountMark({ module }: { module: RemoteModuleId }) {
   useEffect(() => {
-    performance.mark(`remote-mounted:${module}`);
+    performance.mark(`${PAGE_MOUNTED_MARK}${module}`);
   }, [module]);
   return null;
 }
 
 type LoadState<K extends RemoteModuleId> = { page: PageComponent<K> } | { error: unknown } | null;
 
+/** True while React renders on the server or hydrates its markup; false in the browser's own renders. */
+const subscribeToNothing = () => () => undefined;
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
+
+/** The page once its module is in, and the mark of its mounting. */
+function MountedPage({
+  Page,
+  module,
+  props,
+}: {
+  Page: PageComponent<RemoteModuleId>;
+  module: RemoteModuleId;
+  props: PageProps;
+}) {
+  return (
+    <>
+      <Page {...props} />
+      <MountMark module={module} />
+    </>
+  );
+}
+
+/** A page hydrated before its module arrived: it suspends until then, its server markup kept on screen. */
+function ArrivingPage({
+  arriving,
+  module,
+  props,
+}: {
+  arriving: Promise<PageComponent<RemoteModuleId>>;
+  module: RemoteModuleId;
+  props: PageProps;
+}) {
+  return <MountedPage Page={use(arriving)} module={module} props={props} />;
+}
+
+/**
+ * The page's Suspense boundary, where the server rendered one. Memoised: props that do not change
+ * re-render nothing inside it, for a boundary still holding its server markup switches to
+ * rendering in the browser (its skeleton, then the page) on the first update that reaches it.
+ */
+const PageSlot = memo(function PageSlot({
+  Page,
+  arriving,
+  module,
+  props,
+}: {
+  Page: PageComponent<RemoteModuleId> | undefined;
+  arriving: Promise<PageComponent<RemoteModuleId>> | undefined;
+  module: RemoteModuleId;
+  props: PageProps;
+}) {
+  return (
+    // A page that suspends on its own data shows the skeleton meanwhile.
+    <Suspense fallback={<RemoteSkeleton />}>
+      {Page ? (
+        <MountedPage Page={Page} module={module} props={props} />
+      ) : arriving ? (
+        <ArrivingPage arriving={arriving} module={module} props={props} />
+      ) : null}
+    </Suspense>
+  );
+});
+
 /**
  * Loads the page into state rather than suspending on it: React keeps a Suspense fallback on
  * screen for at least 300 ms once shown, so a remote arriving sooner would wait for nothing,
  * whereas a state update shows it the moment it arrives. The skeleton has the page's size.
+ *
+ * Hydrating a prerendered page is the exception: the shell hydrates its chrome without waiting for
+ * the page's module (bootstrap.tsx), and the page suspends on it with its markup on screen, so the
+ * header works before the remote's code is in. No fallback is shown there, so no timer holds it.
  */
 function LoadedPage<K extends RemoteModuleId>({
   module,
@@ -47,12 +121,16 @@ function LoadedPage<K extends RemoteModuleId>({
   fresh: boolean;
 }) {
   const host = useRemoteHost();
+  const hydrating = useHydrating();
   const cached = fresh ? undefined : host.loadedPage(module);
+  const [arriving] = useState(() =>
+    hydrating && !cached ? (host.loadPage(module) as Promise<PageComponent<RemoteModuleId>>) : undefined,
+  );
   const [state, setState] = useState<LoadState<K>>(cached ? { page: cached } : null);
   // One request per mount, even when development's strict mode runs the effect twice.
   const request = useRef<Promise<PageComponent<K>> | null>(null);
   useEffect(() => {
-    if (state) return;
+    if (state || arriving) return;
     let live = true;
     request.current ??= host.loadPage(module, { fresh });
     request.current.then(
@@ -62,16 +140,16 @@ function LoadedPage<K extends RemoteModuleId>({
     return () => {
       live = false;
     };
-  }, [host, module, fresh, state]);
+  }, [host, module, fresh, state, arriving]);
 
   if (state && 'error' in state) throw state.error;
-  if (!state) return <RemoteSkeleton />;
-  const Page = state.page as PageComponent<RemoteModuleId>;
+  if (!state && !arriving) return <RemoteSkeleton />;
   return (
-    // A page that suspends on its own data shows the skeleton meanwhile.
-    <Suspense fallback={<RemoteSkeleton />}>
-      <Page {...props} />
-      <MountMark module={module} />
-    </Suspense>
+    <PageSlot
+      Page={state ? (state.page as PageComponent<RemoteModuleId>) : undefined}
+      arriving={arriving}
+      module={module}
+      props={props}
+    />
   );
 }

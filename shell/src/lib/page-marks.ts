@@ -1,0 +1,14 @@
+/**
+ * The performance marks that say which part of a prerendered page React handles. The chrome and
+ * the page hydrate apart (bootstrap.tsx), and the events held before (event-replay.inline.js,
+ * which gets these names at build time) are dispatched again on each part once it handles them.
+ */
+
+/** The shell's chrome is rendered or hydrated and its effects have run (use-chrome-ready-mark.ts). */
+export const CHROME_READY_MARK = 'chrome-ready';
+
+/** The start of the mark set once a remote's page is mounted (hydrated), `remote-mounted:<module>`. */
+export const PAGE_MOUNTED_MARK = 'remote-mounted:';
+
+/** The start of the mark a route sets when it comes to rest without a remote's content (after-first-page.ts). */
+export const ROUTE_SETTLED_MARK = 'route-settled:';
