@@ -1,8 +1,9 @@
-import { memo, Suspense, use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
-import { PAGE_MOUNTED_MARK } from '../../../lib/page-marks';
+import { useHydrating } from '../../../lib/use-hydrating';
 import { useRemoteHost } from '../remote-host-context';
 import type { PageComponent } from '../remote-loader';
+import { PageSlot } from './page-slot';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteSkeleton } from './remote-skeleton';
 
@@ -23,84 +24,7 @@ export function RemotePage<K extends RemoteModuleId>({ module, props, what }: Re
   );
 }
 
-/** Marks when a remote's page is mounted (its content may still be loading: see markContentReady). */
-function MountMark({ module }: { module: RemoteModuleId }) {
-  useEffect(() => {
-    performance.mark(`${PAGE_MOUNTED_MARK}${module}`);
-  }, [module]);
-  return null;
-}
-
 type LoadState<K extends RemoteModuleId> = { page: PageComponent<K> } | { error: unknown } | null;
-
-/** True while React renders on the server or hydrates its markup; false in the browser's own renders. */
-const subscribeToNothing = () => () => undefined;
-function useHydrating(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
-}
-
-/** The page once its module is in, and the mark of its mounting. */
-function MountedPage({
-  Page,
-  module,
-  props,
-}: {
-  Page: PageComponent<RemoteModuleId>;
-  module: RemoteModuleId;
-  props: PageProps;
-}) {
-  return (
-    <>
-      <Page {...props} />
-      <MountMark module={module} />
-    </>
-  );
-}
-
-/** A page hydrated before its module arrived: it suspends until then, its server markup kept on screen. */
-function ArrivingPage({
-  arriving,
-  module,
-  props,
-}: {
-  arriving: Promise<PageComponent<RemoteModuleId>>;
-  module: RemoteModuleId;
-  props: PageProps;
-}) {
-  return <MountedPage Page={use(arriving)} module={module} props={props} />;
-}
-
-/**
- * The page's Suspense boundary, where the server rendered one. Memoised: props that do not change
- * re-render nothing inside it, for a boundary still holding its server markup switches to
- * rendering in the browser (its skeleton, then the page) on the first update that reaches it.
- */
-const PageSlot = memo(function PageSlot({
-  Page,
-  arriving,
-  module,
-  props,
-}: {
-  Page: PageComponent<RemoteModuleId> | undefined;
-  arriving: Promise<PageComponent<RemoteModuleId>> | undefined;
-  module: RemoteModuleId;
-  props: PageProps;
-}) {
-  return (
-    // A page that suspends on its own data shows the skeleton meanwhile.
-    <Suspense fallback={<RemoteSkeleton />}>
-      {Page ? (
-        <MountedPage Page={Page} module={module} props={props} />
-      ) : arriving ? (
-        <ArrivingPage arriving={arriving} module={module} props={props} />
-      ) : null}
-    </Suspense>
-  );
-});
 
 /**
  * Loads the page into state rather than suspending on it: React keeps a Suspense fallback on

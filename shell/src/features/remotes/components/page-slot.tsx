@@ -1,0 +1,72 @@
+import { memo, Suspense, use, useEffect } from 'react';
+import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
+import { PAGE_MOUNTED_MARK } from '../../../lib/page-marks';
+import type { PageComponent } from '../remote-loader';
+import { RemoteSkeleton } from './remote-skeleton';
+
+/** Marks when a remote's page is mounted (its content may still be loading: see markContentReady). */
+function MountMark({ module }: { module: RemoteModuleId }) {
+  useEffect(() => {
+    performance.mark(`${PAGE_MOUNTED_MARK}${module}`);
+  }, [module]);
+  return null;
+}
+
+/** The page once its module is in, and the mark of its mounting. */
+function MountedPage({
+  Page,
+  module,
+  props,
+}: {
+  Page: PageComponent<RemoteModuleId>;
+  module: RemoteModuleId;
+  props: PageProps;
+}) {
+  return (
+    <>
+      <Page {...props} />
+      <MountMark module={module} />
+    </>
+  );
+}
+
+/** A page hydrated before its module arrived: it suspends until then, its server markup kept on screen. */
+function ArrivingPage({
+  arriving,
+  module,
+  props,
+}: {
+  arriving: Promise<PageComponent<RemoteModuleId>>;
+  module: RemoteModuleId;
+  props: PageProps;
+}) {
+  return <MountedPage Page={use(arriving)} module={module} props={props} />;
+}
+
+/**
+ * The page's Suspense boundary, where the server rendered one. Memoised: props that do not change
+ * re-render nothing inside it, for a boundary still holding its server markup switches to
+ * rendering in the browser (its skeleton, then the page) on the first update that reaches it.
+ */
+export const PageSlot = memo(function PageSlot({
+  Page,
+  arriving,
+  module,
+  props,
+}: {
+  Page: PageComponent<RemoteModuleId> | undefined;
+  arriving: Promise<PageComponent<RemoteModuleId>> | undefined;
+  module: RemoteModuleId;
+  props: PageProps;
+}) {
+  return (
+    // A page that suspends on its own data shows the skeleton meanwhile.
+    <Suspense fallback={<RemoteSkeleton />}>
+      {Page ? (
+        <MountedPage Page={Page} module={module} props={props} />
+      ) : arriving ? (
+        <ArrivingPage arriving={arriving} module={module} props={props} />
+      ) : null}
+    </Suspense>
+  );
+});
