@@ -249,7 +249,7 @@ const RETRY_OPTIONS = { maxTries: 3, retryDelayInMs: 200, maxRetryDelayInMs: 100
  * and its own timer stops once the headers are in), so a connection that stops answering would
  * keep a command waiting for ever.
  */
-export const CALL_TIMEOUT_MS = 60_000;
+const CALL_TIMEOUT_MS = 60_000;
 
 /**
  * Runs one call to the service with an abort signal that fires after `timeoutMs`, and turns that
@@ -267,9 +267,8 @@ async function within(where, timeoutMs, call) {
     return await call(abortSignal);
   } catch (error) {
     if (!abortSignal.aborted) throw error;
-    const endpoint = service ? endpointOf(service.client) : 'the storage account';
     throw new CliError(
-      `${where}: the blob storage at ${endpoint} did not answer within ${timeoutMs / 1000} s; run the command again once it does`,
+      `${where}: the blob storage at ${knownEndpoint()} did not answer within ${timeoutMs / 1000} s; run the command again once it does`,
     );
   }
 }
@@ -319,6 +318,9 @@ const endpointOf = (client) => {
   return url.href.replace(/\/$/, '');
 };
 
+/** The endpoint of the account in use, for a message; before any client is made, the account. */
+const knownEndpoint = () => (service ? endpointOf(service.client) : 'the storage account');
+
 /**
  * An answer of the service (the SDK's RestError, told by its shape: the SDK is loaded lazily).
  *
@@ -339,7 +341,7 @@ const isRestError = (error) =>
 export function describeBlobError(error, where) {
   if (error instanceof CliError) return error;
   const rest = /** @type {{ statusCode?: number, code?: string, name?: string, message?: string }} */ (error ?? {});
-  const endpoint = service ? endpointOf(service.client) : 'the storage account';
+  const endpoint = knownEndpoint();
   const code = rest.code ?? '';
   if (rest.statusCode === undefined || rest.statusCode === 0) {
     const reason = /^E[A-Z]+$/.test(code) ? code : (rest.name ?? 'no answer');
@@ -406,11 +408,13 @@ function blobStorage(address, { callTimeoutMs = CALL_TIMEOUT_MS } = {}) {
     } catch (error) {
       const failed = /** @type {{ statusCode?: number, code?: string }} */ (error);
       // 409 BlobAlreadyExists answers If-None-Match: * on an existing blob; 412 a stale If-Match;
-      // 404 BlobNotFound an If-Match on a blob that is gone.
-      if (isRestError(failed) && (failed.statusCode === 409 || failed.statusCode === 412)) {
-        if (failed.code !== 'ContainerNotFound') return false;
+      // 404 BlobNotFound an If-Match on a blob that is gone. Any other 409 (a store out of space,
+      // a lease) is a failure, not a write someone else won.
+      if (isRestError(failed)) {
+        const { statusCode, code } = failed;
+        if (statusCode === 412 || (statusCode === 409 && code === 'BlobAlreadyExists')) return false;
+        if (statusCode === 404 && code === 'BlobNotFound') return false;
       }
-      if (isRestError(failed) && failed.statusCode === 404 && failed.code === 'BlobNotFound') return false;
       throw describeBlobError(error, describe(key));
     }
   };

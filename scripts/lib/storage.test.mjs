@@ -229,8 +229,9 @@ describe('an unusable store: one line each, never the credential', () => {
   });
 
   /**
-   * A service on a free port that takes every request and then stops: `answer` may send the
-   * headers and part of a body first. Its connections are cut when `check` is done.
+   * A service on a free port that takes every request and answers it with `answer`, which may send
+   * nothing, or the headers and part of a body, and stop there. Its connections are cut when
+   * `check` is done.
    *
    * @param {(response: import('node:http').ServerResponse) => void} answer
    * @param {(port: number) => Promise<void>} check
@@ -268,6 +269,24 @@ describe('an unusable store: one line each, never the credential', () => {
           didNotAnswer(port, 'azblob://contract'),
         );
       },
+    );
+  });
+
+  it('tells a store that refuses a write from a blob already there: a 409 other than BlobAlreadyExists fails it', async () => {
+    await stalled(
+      (response) => {
+        response.writeHead(409, {
+          'content-type': 'application/xml',
+          'x-ms-error-code': 'MemoryExtentStoreAtSizeLimit',
+        });
+        response.end(
+          '<?xml version="1.0" encoding="utf-8"?><Error><Code>MemoryExtentStoreAtSizeLimit</Code><Message>full</Message></Error>',
+        );
+      },
+      () =>
+        expect(openStorage('azblob://contract/x', limit).createIfAbsent('a.json', 'x')).rejects.toThrow(
+          'azblob://contract/x/a.json: the blob storage answered HTTP 409 MemoryExtentStoreAtSizeLimit',
+        ),
     );
   });
 
