@@ -9,44 +9,26 @@ export type ScriptAttributes = Record<string, string>;
 export const FIRST_PAINT_WAIT_MS = 2500;
 
 /**
- * Runs the shell's scripts once a prerendered page is on screen: its stylesheets in (the script
+ * Starts the shell's scripts once a prerendered page is on screen: its stylesheets in (the script
  * that calls this sits after them, which the parser waits for), its first contentful paint
  * presented (a paint timing entry is queued only once the frame is shown, where an animation
  * frame callback runs before it is drawn), its first high-priority picture decoded, and two
- * frames drawn after that, the one with the picture among them. Meanwhile they only download, at
- * low priority: the shell's scripts preloaded here, the page's remote files by the warm-up the head
- * set aside (warm-up.inline.js). Run before that frame, their code would delay the picture; at
- * high priority, their bytes would share its bandwidth. The markup is on screen meanwhile; the
- * shell hydrates it after.
- *
- * The preloads are made here, not written in the markup: under the page's policy
- * (`'strict-dynamic'`) only an element a trusted script creates may fetch a script, and a preload
- * matches the script that uses it only with the same `integrity` and `crossorigin`.
+ * frames drawn after that, the one with the picture among them. Until then nothing else competes
+ * for the connection and the main thread: the shell's bundle, and the warm-up of the page's remote
+ * files the head set aside (warm-up.inline.js), would otherwise share the bandwidth with that
+ * picture and run their code before the frame that shows it. The markup is on screen meanwhile;
+ * the shell hydrates it after.
  *
  * Inlined into the page as its own source (document.ts): self-contained, syntax every supported
  * browser runs, no helpers.
  */
 export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number): void {
   let started = false;
-  // A page opened in the background draws no frames: nothing to wait for.
-  const waits = document.visibilityState !== 'hidden';
-  const boot = window.__devhubBoot;
-  if (boot && typeof boot.warmUp === 'function') boot.warmUp(waits);
-  for (const attributes of waits ? scripts : []) {
-    const src = attributes.src;
-    if (!src) continue;
-    const preload = document.createElement('link');
-    preload.setAttribute('rel', 'preload');
-    preload.setAttribute('as', 'script');
-    if (attributes.integrity) preload.setAttribute('integrity', attributes.integrity);
-    if (attributes.crossorigin !== undefined) preload.setAttribute('crossorigin', attributes.crossorigin);
-    preload.setAttribute('fetchpriority', 'low');
-    preload.setAttribute('href', src);
-    document.head.appendChild(preload);
-  }
   function start() {
     if (started) return;
     started = true;
+    const boot = window.__devhubBoot;
+    if (boot && typeof boot.warmUp === 'function') boot.warmUp();
     for (const attributes of scripts) {
       const script = document.createElement('script');
       for (const name of Object.keys(attributes)) script.setAttribute(name, attributes[name] ?? '');
@@ -55,7 +37,8 @@ export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number
       document.head.appendChild(script);
     }
   }
-  if (!waits) {
+  // A page opened in the background draws no frames: nothing to wait for.
+  if (document.visibilityState === 'hidden') {
     start();
     return;
   }

@@ -180,14 +180,10 @@ export function pageFiles(raw, manifestUrl, expose, shellShared, pinned) {
  * a pinned digest). A hint runs nothing, so a digest read
  * from a manifest not yet checked is harmless: the loader runs nothing of a manifest it refuses.
  *
- * A prerendered page preloads at low priority (`low`) while it waits for its first paint: the
- * files then come in beside its first picture without taking its bandwidth.
- *
  * @param {{ entry?: { url: string }, scripts: string[], styles: string[], base?: string, integrity?: Record<string, string>, entryIntegrity?: string | undefined }} files
  * @param {boolean} [speculative]
- * @param {boolean} [low]
  */
-export function hintRemoteFiles(files, speculative, low) {
+export function hintRemoteFiles(files, speculative) {
   var digests = files.integrity || {};
   var rel = speculative ? 'prefetch' : 'preload';
   /**
@@ -208,7 +204,6 @@ export function hintRemoteFiles(files, speculative, low) {
     link.as = as;
     if (cors || integrity) link.crossOrigin = 'anonymous';
     if (integrity) link.integrity = integrity;
-    if (low) link.setAttribute('fetchpriority', 'low');
     link.href = href;
     document.head.appendChild(link);
   };

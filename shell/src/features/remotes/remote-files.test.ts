@@ -137,22 +137,6 @@ describe("a remote's files", () => {
     document.head.innerHTML = '';
   });
 
-  it('are preloaded at low priority behind a first paint, and not asked for again once the page is opened', () => {
-    document.head.innerHTML = '';
-    const files = remoteFiles(manifest({}), 'https://cdn.example/mf-manifest.json', './HomePage');
-    hintRemoteFiles(files, false, true);
-    hintRemoteFiles(files);
-    expect(
-      [...document.head.querySelectorAll('link')].map((link) => [link.rel, link.getAttribute('fetchpriority')]),
-    ).toEqual([
-      ['preload', 'low'],
-      ['preload', 'low'],
-      ['preload', 'low'],
-      ['preload', 'low'],
-    ]);
-    document.head.innerHTML = '';
-  });
-
   it("leaves out a stylesheet the page already links (a prerendered page's), which a hint would fetch again", () => {
     document.head.innerHTML = '<link rel="stylesheet" href="https://cdn.example/HomePage.css">';
     hintRemoteFiles(remoteFiles(manifest({}), 'https://cdn.example/mf-manifest.json', './HomePage'));

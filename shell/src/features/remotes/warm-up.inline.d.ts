@@ -26,11 +26,8 @@ declare global {
     sharedFiles?: Record<string, string[]>;
     /** The current route's manifest request, once the registry named it: the loader never asks a second time. */
     manifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
-    /**
-     * On a prerendered page, the warm-up set aside for the script that waits for its first paint
-     * (first-paint.ts): `behindFirstPaint` hints at low priority.
-     */
-    warmUp?: (behindFirstPaint?: boolean) => void;
+    /** On a prerendered page, the hints set aside for the page's first paint to start (first-paint.ts). */
+    warmUp?: () => void;
     /**
      * remote-files.js's functions, as inlined: the shell's loader uses these instead of a second
      * copy (remote-loader.ts).

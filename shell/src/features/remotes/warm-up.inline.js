@@ -3,8 +3,8 @@
  * shell's bundle is still downloading, reads the registry once, finds the current path among the
  * routes it lists with each pin, fetches that remote's manifest and hints the remote's entry, the
  * page's files and the shared modules it imports, so they are on their way before the shell asks
- * for them. On a prerendered page the registry is read at once and the rest is started by the
- * script that waits for the page's first paint (first-paint.ts), with its hints at low priority. What it started is left in
+ * for them. On a prerendered page the registry is read at once and the rest waits for the page's
+ * first paint, which then starts it with the shell (first-paint.ts). What it started is left in
  * one global, window.__devhubBoot, which the shell's remote host takes over as it is created
  * (remote-host.ts): the registry and the manifest are each requested once, the shared modules' files
  * index.html lists are read once (the bootstrap's readShellBuild takes them). The global also hands
@@ -35,8 +35,7 @@
   if (document.documentElement.hasAttribute(PRERENDERED_ATTRIBUTE)) boot.warmUp = warmUp;
   else warmUp();
 
-  /** @param {boolean} [behindFirstPaint]  a prerendered page still waiting for its first paint: low priority */
-  function warmUp(behindFirstPaint) {
+  function warmUp() {
     boot.manifest = registry
       .then(function (response) {
         return response.clone().json();
@@ -60,11 +59,7 @@
             return response.clone().json();
           })
           .then(function (manifest) {
-            hintRemoteFiles(
-              pageFiles(manifest, manifestUrl, expose, sharedFiles, typeof pin.integrity === 'string'),
-              false,
-              behindFirstPaint,
-            );
+            hintRemoteFiles(pageFiles(manifest, manifestUrl, expose, sharedFiles, typeof pin.integrity === 'string'));
           })
           .catch(function () {
             // Only a head start: the loader reports what went wrong with the manifest.
