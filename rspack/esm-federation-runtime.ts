@@ -16,7 +16,9 @@ import {
  */
 export const esmFederationRuntimeRule: RuleSetRule = { test: FEDERATION_RUNTIME_CJS, type: 'javascript/auto' };
 
-const PLUGIN = 'EsmFederationRuntime';
+/** The plugin's name, by which a build without federation (the bench's one bundle) leaves it out. */
+export const ESM_FEDERATION_RUNTIME_PLUGIN = 'EsmFederationRuntime';
+const PLUGIN = ESM_FEDERATION_RUNTIME_PLUGIN;
 
 export function esmFederationRuntime() {
   const replace = new rspack.NormalModuleReplacementPlugin(FEDERATION_RUNTIME_CJS, (data) => {
@@ -25,6 +27,7 @@ export function esmFederationRuntime() {
     else if (isAbsolute(data.request)) data.request = esmTwinOf(data.request);
   });
   return {
+    name: PLUGIN,
     apply(compiler: Compiler) {
       replace.apply(compiler);
       if (isSharedFallbackBuild(compiler)) return;

@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { browserConfig as shellConfig } from '../../shell/rspack.config.ts';
 import { CompatibilityRecordPlugin } from '../../rspack/compatibility-record-plugin.ts';
+import { ESM_FEDERATION_RUNTIME_PLUGIN } from '../../rspack/esm-federation-runtime.ts';
 import { ShellFilesPlugin } from '../../rspack/shell-files-plugin.ts';
 
 const here = import.meta.dirname;
@@ -16,7 +17,8 @@ const federationOnly = (plugin: unknown) =>
   plugin instanceof CompatibilityRecordPlugin ||
   plugin instanceof ShellFilesPlugin ||
   plugin instanceof rspack.NormalModuleReplacementPlugin ||
-  plugin instanceof rspack.HtmlRspackPlugin;
+  plugin instanceof rspack.HtmlRspackPlugin ||
+  (plugin as { name?: unknown } | null)?.name === ESM_FEDERATION_RUNTIME_PLUGIN;
 
 const config: Configuration = {
   ...shellConfig,
@@ -37,6 +39,8 @@ const config: Configuration = {
       // One bundle has no remote to warm up; it still reads the registry once, like the shell.
       templateParameters: {
         warmUpScript: "window.__devhubBoot = { registry: fetch('/remotes.json') };",
+        // Never prerendered: the replay script would only return.
+        eventReplayScript: '',
         compatibilityRecord: '{}',
         sharedFiles: '{}',
       },
