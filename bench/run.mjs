@@ -5,12 +5,10 @@
 //
 // BENCH_LOADS (15), BENCH_RTT_MS (40), BENCH_LIGHTHOUSE_RUNS (3), BENCH_BUILD_RUNS (3) and
 // BENCH_PROTOCOLS ("h2,h1") shorten or change a run.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CliError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
-import { packageBin } from '../scripts/lib/package-bin.mjs';
 
 const USAGE = `usage: npm run bench
 Builds every app and one bundle of the same app (mono), then measures the federated, prerendered
@@ -27,6 +25,7 @@ const { launchBrowser } = await import('../e2e/support/browser.mjs');
 const { ROOT, startStack } = await import('../e2e/support/stack.mjs');
 const { BENCH_ROUTES, lighthouseMedians, measureRoute, median } = await import('./lib/measure.mjs');
 const { measureFirstInput } = await import('./lib/first-input.mjs');
+const { build, MONO_CONFIG } = await import('./lib/build.mjs');
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
 // Loopback has no latency, which would hide the cost of sequential round trips: every request
@@ -37,27 +36,8 @@ const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 3);
 const PROTOCOLS = (process.env.BENCH_PROTOCOLS ?? 'h2,h1').split(',');
 const PROTOCOL_NAMES = { h2: 'HTTP/2', h1: 'HTTP/1.1' };
 const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
-const MONO_CONFIG = join(ROOT, 'bench', 'mono', 'rspack.config.ts');
 const MONO_DIR = join(ROOT, 'bench', 'tmp', 'mono');
 const RESULTS_DIR = join(ROOT, 'bench');
-function build(dir, args = []) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [packageBin('@rspack/cli'), 'build', ...args], {
-      cwd: join(ROOT, dir),
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    // rspack reports compilation errors on stdout: the failure message keeps the end of both.
-    let errors = '';
-    const keep = (chunk) => (errors = `${errors}${chunk}`.slice(-4000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('close', (code) =>
-      code === 0 ? resolve(performance.now() - started) : reject(new CliError(`${dir} build failed:\n${errors}`)),
-    );
-  });
-}
 
 async function buildTimes() {
   const perApp = Object.fromEntries(APPS.map((app) => [app, []]));
