@@ -132,7 +132,7 @@ export default tseslint.config(
     },
   },
   {
-    // Inlined into the shell's index.html: a plain browser script, its five names substituted at build time.
+    // Inlined into the shell's index.html: a plain browser script, its names substituted at build time (event-replay-names.ts).
     files: ['shell/src/features/prerender/event-replay.inline.js'],
     languageOptions: {
       sourceType: 'script',
@@ -143,6 +143,7 @@ export default tseslint.config(
         REPLAY_CHROME_READY_MARK: 'readonly',
         REPLAY_PAGE_MOUNTED_MARK: 'readonly',
         REPLAY_ROUTE_SETTLED_MARK: 'readonly',
+        REPLAY_MAIN_CONTENT: 'readonly',
       },
     },
   },

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { createAppConfig, createAppConfigs } from '../rspack.config.base.ts';
 import { SHELL_RECORD_PLACEHOLDER } from '../rspack/compatibility-record-plugin.ts';
 import { SHARED_FILES_PLACEHOLDER } from '../rspack/shell-files-plugin.ts';
-import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
-import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from './src/lib/page-marks.ts';
+import { withEventReplayNames } from './src/features/prerender/event-replay-names.ts';
 import { PRERENDERED_ATTRIBUTE } from './src/features/prerender/prerendered-attribute.ts';
 
 const dir = import.meta.dirname;
@@ -18,13 +17,9 @@ const warmUpScript =
   ).replace('PRERENDERED_ATTRIBUTE', JSON.stringify(PRERENDERED_ATTRIBUTE))}\n})();`.replaceAll('</', '<\\/');
 
 // Another inline <script>, ahead of everything: the events of a prerendered page before it hydrates.
-const eventReplayScript = readFileSync(join(dir, 'src/features/prerender/event-replay.inline.js'), 'utf8')
-  .replace('REPLAY_PRERENDERED_ATTRIBUTE', JSON.stringify(PRERENDERED_ATTRIBUTE))
-  .replace('REPLAY_CONTENT_READY_MARK', JSON.stringify(CONTENT_READY_MARK))
-  .replace('REPLAY_CHROME_READY_MARK', JSON.stringify(CHROME_READY_MARK))
-  .replace('REPLAY_PAGE_MOUNTED_MARK', JSON.stringify(PAGE_MOUNTED_MARK))
-  .replace('REPLAY_ROUTE_SETTLED_MARK', JSON.stringify(ROUTE_SETTLED_MARK))
-  .replaceAll('</', '<\\/');
+const eventReplayScript = withEventReplayNames(
+  readFileSync(join(dir, 'src/features/prerender/event-replay.inline.js'), 'utf8'),
+).replaceAll('</', '<\\/');
 
 const options = {
   templateParameters: {

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { announce } from './announcer';
 
 /** How long a new page may take to show its heading before focus goes to `main` instead. */
 const HEADING_PATIENCE_MS = 10_000;
 
-const MAIN = '#main-content';
+const MAIN = `#${MAIN_CONTENT_ID}`;
 
 /** Calls `onReady` with the page's `h1` once it is in `main` (a remote renders it when loaded), or with `main`. */
 function whenHeadingReady(onReady: (target: HTMLElement | null) => void): () => void {

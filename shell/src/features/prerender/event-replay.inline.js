@@ -8,7 +8,7 @@
  * and dispatched again on the same element once React handles them. The chrome and the page
  * hydrate apart (bootstrap.tsx): an event on the chrome waits until the shell has hydrated
  * (`data-rendering="hydrated"`) and marked its chrome ready (lib/page-marks.ts), one on the page
- * (in <main>) until the page's content is marked ready too (its effects ran, remote-contract.ts);
+ * (in the shell's <main>) until the page's content is marked ready too (its effects ran, remote-contract.ts);
  * each kind in its order. If the page's area shows an error panel instead of its content, or the
  * shell renders the page anew (`data-rendering="client"`), the markup they were aimed at is gone
  * and they are dropped. Links are left to the browser: they work without a script.
@@ -58,7 +58,13 @@
       for (var sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) index++;
       path.unshift(index);
     }
-    return { element: element, id: element.id, path: path, tag: element.tagName, inPage: !!element.closest('main') };
+    return {
+      element: element,
+      id: element.id,
+      path: path,
+      tag: element.tagName,
+      inPage: !!element.closest(REPLAY_MAIN_CONTENT),
+    };
   }
 
   /**

@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
+import { CONTENT_READY_MARK, MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../lib/page-marks';
+import { EVENT_REPLAY_NAMES, withEventReplayNames } from './event-replay-names';
+import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 
 const MARK = CONTENT_READY_MARK;
 const CHROME_MARK = CHROME_READY_MARK;
 const MOUNTED_MARK = PAGE_MOUNTED_MARK;
 const SETTLED_MARK = ROUTE_SETTLED_MARK;
-const SOURCE = readFileSync(join(__dirname, 'event-replay.inline.js'), 'utf8')
-  .replace('REPLAY_PRERENDERED_ATTRIBUTE', JSON.stringify('data-prerendered'))
-  .replace('REPLAY_CONTENT_READY_MARK', JSON.stringify(MARK))
-  .replace('REPLAY_CHROME_READY_MARK', JSON.stringify(CHROME_MARK))
-  .replace('REPLAY_PAGE_MOUNTED_MARK', JSON.stringify(MOUNTED_MARK))
-  .replace('REPLAY_ROUTE_SETTLED_MARK', JSON.stringify(SETTLED_MARK));
+const RAW_SOURCE = readFileSync(join(__dirname, 'event-replay.inline.js'), 'utf8');
+const SOURCE = withEventReplayNames(RAW_SOURCE);
 
 const root = document.documentElement;
 /** What the page's own handlers (React's, once hydrated) saw, in order. */
@@ -28,10 +26,10 @@ function record(event: Event) {
 
 /** The prerendered markup, and the head's script run over it. */
 function prerenderedPage(prerendered = true) {
-  if (prerendered) root.setAttribute('data-prerendered', '');
+  if (prerendered) root.setAttribute(PRERENDERED_ATTRIBUTE, '');
   document.body.innerHTML = `<div id="root">
     <header><button type="button" id="theme"><svg><path></path></svg></button><div role="button" tabindex="0" id="menu">Menu</div></header>
-    <main>
+    <main id="${MAIN_CONTENT_ID}">
       <a href="/blog" id="link" role="button"><span>Blog</span></a>
       <section><button type="button">Sau</button><button type="button">Trước</button></section>
       <label>Sắp xếp <select name="sort"><option value="latest">Mới nhất</option><option value="views">Xem nhiều nhất</option></select></label>
@@ -76,10 +74,23 @@ afterEach(async () => {
   root.dataset.rendering = 'client';
   await ticks();
   for (const type of ['click', 'keydown', 'change', 'submit']) document.removeEventListener(type, record);
-  root.removeAttribute('data-prerendered');
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
   delete root.dataset.rendering;
   performance.clearMarks();
   jest.restoreAllMocks();
+});
+
+describe("the replay script's names", () => {
+  it('are given a value each, and ESLint and its type declarations know the same ones', () => {
+    const used = [...new Set(RAW_SOURCE.match(/\bREPLAY_[A-Z_]+\b/g))].sort();
+    const given = Object.keys(EVENT_REPLAY_NAMES).sort();
+    expect(used).toEqual(given);
+    expect(SOURCE).not.toMatch(/\bREPLAY_[A-Z_]+\b/);
+    const declared = readFileSync(join(__dirname, 'event-replay.inline.d.ts'), 'utf8').match(/\bREPLAY_[A-Z_]+\b/g);
+    expect([...new Set(declared)].sort()).toEqual(given);
+    const eslint = readFileSync(join(__dirname, '../../../../eslint.config.mjs'), 'utf8');
+    expect([...new Set(eslint.match(/\bREPLAY_[A-Z_]+\b/g))].sort()).toEqual(given);
+  });
 });
 
 describe('the events of a prerendered page before it hydrates', () => {

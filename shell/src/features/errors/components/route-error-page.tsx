@@ -1,5 +1,6 @@
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
+import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { useRouteSettled } from '../../../lib/use-route-settled';
 import styles from './error-page.module.css';
 
@@ -13,7 +14,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   usePageTitle(PAGE_TITLES.error);
   useRouteSettled('error');
   return (
-    <main className={styles.page} id="main-content">
+    <main className={styles.page} id={MAIN_CONTENT_ID}>
       <h1 className={styles.heading}>{SHELL_TEXT.routeError.heading}</h1>
       <p className={styles.detail}>{describe(error)}</p>
       <a className={styles.action} href="/">

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SkipLink } from './skip-link';
@@ -11,7 +12,7 @@ export function AccountLayout() {
       <SkipLink />
       <Header withSidebar={false} />
       <div className={styles.body}>
-        <main id="main-content" className={styles.content} tabIndex={-1}>
+        <main id={MAIN_CONTENT_ID} className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>
       </div>

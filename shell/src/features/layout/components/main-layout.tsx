@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -13,7 +14,7 @@ export function MainLayout() {
       <Header withSidebar />
       <div className={styles.body}>
         <Sidebar />
-        <main id="main-content" className={styles.content} tabIndex={-1}>
+        <main id={MAIN_CONTENT_ID} className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon, type IconName } from '@devhub/shared/icon';
+import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { focusStatic } from '../../a11y/use-route-focus';
 import { useSidebarStore } from '../hooks/sidebar-store';
@@ -102,7 +103,7 @@ export function Sidebar() {
                     aria-current={current ? 'page' : undefined}
                     onClick={() => {
                       // The same page again: nothing new will take focus, so the page's heading does.
-                      const heading = document.querySelector<HTMLElement>('#main-content h1');
+                      const heading = document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} h1`);
                       if (open && item.to === pathname && heading) focusStatic(heading);
                     }}
                   >

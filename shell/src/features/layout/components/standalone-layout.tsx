@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import styles from './layout.module.css';
 
 /** Sign-in and sign-up stand alone: the remote page owns the whole screen. */
 export function StandaloneLayout() {
   return (
-    <main id="main-content" className={styles.standalone}>
+    <main id={MAIN_CONTENT_ID} className={styles.standalone}>
       <Outlet />
     </main>
   );
