@@ -378,25 +378,19 @@ export function onDemandFiles(compilation: Compilation, module: Module): Set<str
   return files;
 }
 
-/**
- * The chunks and files of each chunk group a module's blocks (dynamic imports) load, with the
- * block's dependencies.
- */
+/** The files of each chunk group a module's blocks (dynamic imports) load, with the block's dependencies. */
 export function blocksOf(compilation: Compilation, module: Module) {
-  return module.blocks.map((block) => {
-    const group = compilation.chunkGraph.getBlockChunkGroup(block);
-    return { chunks: group?.chunks ?? [], files: group?.getFiles() ?? [], dependencies: block.dependencies };
-  });
+  return module.blocks.map((block) => ({
+    files: compilation.chunkGraph.getBlockChunkGroup(block)?.getFiles() ?? [],
+    dependencies: block.dependencies,
+  }));
 }
 
-/** The modules an entry starts from (its `entry` option's, not what they import). */
-export function entryRootModules(compilation: Compilation, entry: string): Module[] {
+/** The modules of an entry's chunks. */
+export function entryModules(compilation: Compilation, entry: string): Module[] {
   const entrypoint = compilation.entrypoints.get(entry);
   if (!entrypoint) throw new BundlerInternalsError('Compilation.entrypoints', `no entrypoint "${entry}"`);
-  const roots = entrypoint.chunks.flatMap((chunk) => [...compilation.chunkGraph.getChunkEntryModulesIterable(chunk)]);
-  if (roots.length === 0)
-    throw new BundlerInternalsError('ChunkGraph.getChunkEntryModulesIterable', `entry "${entry}" has none`);
-  return roots;
+  return entrypoint.chunks.flatMap((chunk) => [...compilation.chunkGraph.getChunkModules(chunk)]);
 }
 
 // ---------------------------------------------------------------------------------------------

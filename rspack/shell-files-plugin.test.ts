@@ -26,22 +26,4 @@ describe("the shell's index.html", () => {
     expect(sheets).toHaveLength(1);
     expect(readFileSync(join(dist, sheets[0]!), 'utf8')).toContain('shell__header');
   });
-
-  it("lists the app's scripts before the bundle's: its own chunk, then the shared modules it runs on first, never one it loads on demand", async () => {
-    const dist = await copy.build('shell');
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script defer src="\/([^"]+)"/g)].map((match) => match[1]!);
-    const json = /<script type="application\/json" id="devhub-shared-files">([^<]*)<\/script>/.exec(html)?.[1];
-    const files = JSON.parse(json ?? 'null') as Record<string, string[]>;
-    const sourcesOf = (file: string) =>
-      (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
-
-    expect(scripts).toHaveLength(3);
-    const [app, router, bundle] = scripts;
-    expect(sourcesOf(app!)).toEqual(expect.arrayContaining([expect.stringMatching(/src\/app\/bootstrap\.tsx$/)]));
-    expect(files['react-router']).toEqual([`/${router}`]);
-    expect(bundle).toMatch(/^main\.[0-9a-f]+\.js$/);
-    // The toaster's and the API client's files come when the app asks for them.
-    expect(scripts).not.toEqual(expect.arrayContaining(files.axios!.map((file) => file.slice(1))));
-  });
 });

@@ -1,5 +1,5 @@
 import { rspack, type Compilation, type Compiler } from '@rspack/core';
-import { blocksOf, entryRootModules, isSharedFallbackBuild, sharedModules } from './bundler-internals.ts';
+import { blocksOf, entryModules, isSharedFallbackBuild, sharedModules } from './bundler-internals.ts';
 import { sharedModulesOf } from './consumed-shares.ts';
 
 const PLUGIN = 'ShellFilesPlugin';
@@ -43,7 +43,7 @@ function sharedFiles(compilation: Compilation, publicPath: string): Record<strin
 /** The stylesheets of what the shell's entry starts behind its async boundary: the app's chrome. */
 function appStylesheets(compilation: Compilation, publicPath: string): string[] {
   const sheets = new Set<string>();
-  for (const module of entryRootModules(compilation, 'main')) {
+  for (const module of entryModules(compilation, 'main')) {
     for (const block of blocksOf(compilation, module)) {
       for (const file of block.files) if (file.endsWith('.css')) sheets.add(`${publicPath}${file}`);
     }
@@ -52,43 +52,12 @@ function appStylesheets(compilation: Compilation, publicPath: string): string[] 
 }
 
 /**
- * The scripts the app behind the entry's async boundary runs first: its own chunks, then the files
- * of the shared modules those chunks consume that are not in the bundle (`shared`: sharedFiles'
- * answer), the ones the federation runtime would fetch before it runs the app. Not the files of
- * shared modules the app loads on demand, which its chunk group lists too.
- */
-function appScripts(compilation: Compilation, publicPath: string, shared: Record<string, string[]>): string[] {
-  const sharedFileSet = new Set(Object.values(shared).flat());
-  const consumed = sharedModules(compilation, 'consumed');
-  const own = new Set<string>();
-  const imported = new Set<string>();
-  for (const module of entryRootModules(compilation, 'main')) {
-    for (const block of blocksOf(compilation, module)) {
-      for (const chunk of block.chunks) {
-        const files = [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `${publicPath}${file}`);
-        if (files.some((file) => sharedFileSet.has(file))) continue;
-        for (const file of files) own.add(file);
-        for (const inChunk of compilation.chunkGraph.getChunkModules(chunk)) {
-          const share = consumed.get(inChunk);
-          if (share) for (const file of shared[share] ?? []) imported.add(file);
-        }
-      }
-    }
-  }
-  return [...[...own].sort(), ...[...imported].sort()];
-}
-
-/**
  * Writes into the shell's index.html what it knows of its own files:
  *
  * - the files of the shared modules it provides (a remote page fetches the ones it imports with
  *   the page instead of once its code asks for them, shell/src/features/remotes/remote-files.js);
  * - its chrome's stylesheets, linked from the head: a page rendered ahead of time shows the
- *   chrome before any script runs, and a client-rendered one gets them sooner;
- * - the app's scripts, listed before the bundle's: downloaded beside it instead of once it has
- *   run, and installed (pushed to the chunk list the bundle's runtime reads when it starts), so
- *   the entry's import of the app asks for nothing more. Only the shared modules the app imports
- *   are still settled behind the async boundary, by the federation runtime, before the app runs.
+ *   chrome before any script runs, and a client-rendered one gets them sooner.
  */
 export class ShellFilesPlugin {
   apply(compiler: Compiler) {
@@ -113,20 +82,13 @@ export class ShellFilesPlugin {
           const links = appStylesheets(compilation, publicPath)
             .map((href) => `<link rel="stylesheet" href="${href}">`)
             .join('');
-          const shared = sharedFiles(compilation, publicPath);
-          const scripts = appScripts(compilation, publicPath, shared)
-            .map((src) => `<script defer src="${src}"></script>`)
-            .join('');
-          const firstScript = /<script\b[^>]*\ssrc=/.exec(text)?.index;
-          if (firstScript === undefined) {
-            compilation.errors.push(new rspack.WebpackError(`${PLUGIN}: index.html has no script of the bundle`));
-            return;
-          }
           compilation.updateAsset(
             'index.html',
             new rspack.sources.RawSource(
-              `${text.slice(0, firstScript)}${scripts}${text.slice(firstScript)}`
-                .replace(SHARED_FILES_PLACEHOLDER, () => JSON.stringify(shared).replaceAll('</', '<\\/'))
+              text
+                .replace(SHARED_FILES_PLACEHOLDER, () =>
+                  JSON.stringify(sharedFiles(compilation, publicPath)).replaceAll('</', '<\\/'),
+                )
                 .replace('</head>', () => `${links}</head>`),
             ),
           );

@@ -200,34 +200,6 @@ test.describe('federation in the browser', () => {
     });
   });
 
-  test("index.html starts the shell's app beside its bundle: its chunk and router requested once each, before the bundle has arrived", async ({
-    page,
-  }) => {
-    await page.goto('/');
-    await expectRoutePage(page, '/');
-    const { listed, requests } = await page.evaluate(() => ({
-      listed: [...document.querySelectorAll<HTMLScriptElement>('head script[src]')].map(
-        (script) => new URL(script.src).pathname,
-      ),
-      requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
-        ({ name, startTime, responseEnd }) => ({ path: new URL(name).pathname, startTime, responseEnd }),
-      ),
-    }));
-    const bundle = listed.at(-1)!;
-    expect(bundle, "the bundle's script comes last").toMatch(/^\/main\.[0-9a-f]+\.js$/);
-    // The app's own chunk and react-router's: what the bundle's import of the app would ask for.
-    expect(listed.slice(0, -1)).toHaveLength(2);
-    const [bundleRequest, ...more] = requests.filter((request) => request.path === bundle);
-    expect(more).toEqual([]);
-    for (const path of listed.slice(0, -1)) {
-      const sameFile = requests.filter((request) => request.path === path);
-      expect(sameFile, `${path} requested once`).toHaveLength(1);
-      expect(sameFile[0]!.startTime, `${path} requested before the bundle was in`).toBeLessThan(
-        bundleRequest!.responseEnd,
-      );
-    }
-  });
-
   test("index.html's warm-up starts the page's remote before the shell's bundle runs: one registry and one manifest request, the entry and the page's chunks preloaded", async ({
     page,
     stack,
