@@ -176,6 +176,31 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     expect(said).toEqual([expect.stringMatching(reloadLine), expect.stringMatching(reloadLine)]);
   });
 
+  test('an update whose chunk never arrives reloads the page, and one console line says why', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
+    await setMarker(page);
+    // As when the dev server built again before the page fetched the update: the chunk is lost on the way.
+    const hotChunk = /\.hot-update\.js$/;
+    await page.route(hotChunk, (route) => route.abort());
+
+    await withEdit(FEATURED_EDIT, async () => {
+      await expect.poll(() => markerOf(page), { message: 'the page was loaded again' }).toBeUndefined();
+      expect(said).toEqual([
+        expect.stringMatching(
+          /^\[devhub\] catalog: the update could not be applied \(Loading hot update chunk .+\); reloading the page\.$/,
+        ),
+      ]);
+      // The page it loads again runs the build it could not follow.
+      await expect(page.getByRole('heading', { name: 'Bài nổi bật (sửa)', exact: true })).toBeVisible();
+      await page.unroute(hotChunk);
+      await setMarker(page);
+    });
+    // Its updates arrive again: the restored text comes in place.
+    await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
+    await expectNoReload(page);
+  });
+
   test('a syntax error in a remote shows the overlay over the page; the fix updates in place', async ({ page }) => {
     await page.goto('/');
     const search = page.getByRole('banner').getByRole('searchbox');
