@@ -75,17 +75,6 @@ export function exportNameOf(id: RemoteModuleId): string {
   return id.slice(id.indexOf('/') + 1);
 }
 
-/**
- * The id of the shell's `<main>`, the area a remote's page renders in: the skip link's target, where
- * focus goes after a navigation, and what tells a page's events from the chrome's before hydration.
- */
-export const MAIN_CONTENT_ID = 'main-content';
-
-/** Sets a User Timing mark once: an effect that sets it may run again (Strict Mode, a remount). */
-export function markOnce(name: string): void {
-  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
-}
-
 /** The User Timing mark a page sets once its content (not a skeleton) is on screen. */
 export const CONTENT_READY_MARK = 'content-ready:';
 
@@ -95,5 +84,7 @@ export const CONTENT_READY_MARK = 'content-ready:';
  * benchmark measures time-to-content by it.
  */
 export function markContentReady(id: string): void {
-  markOnce(`${CONTENT_READY_MARK}${id}`);
+  if (performance.getEntriesByName(`${CONTENT_READY_MARK}${id}`).length === 0) {
+    performance.mark(`${CONTENT_READY_MARK}${id}`);
+  }
 }

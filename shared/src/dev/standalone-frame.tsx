@@ -5,12 +5,7 @@ import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router';
 import { STORAGE_KEYS, TOAST_DURATION_MS } from '@devhub/shared/constants';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { readStorage } from '@devhub/shared/browser-storage';
-import {
-  MAIN_CONTENT_ID,
-  type RemoteName,
-  type RemoteRoute,
-  type RemoteRouteTable,
-} from '@devhub/shared/remote-contract';
+import type { RemoteName, RemoteRoute, RemoteRouteTable } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 
 /** Imports one of the remote's expose files by its name (`home-page`): `(file) => import(\`./exposes/${file}.tsx\`)`. */
@@ -54,7 +49,7 @@ function Frame({ remote, routes }: { remote: RemoteName; routes: readonly FrameR
           ))}
         </nav>
       </header>
-      <main style={frameStyle.main} id={MAIN_CONTENT_ID}>
+      <main style={frameStyle.main} id="main-content">
         <Outlet />
       </main>
       <Toaster position="top-center" toastOptions={{ success: { duration: TOAST_DURATION_MS.success } }} />

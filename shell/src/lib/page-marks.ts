@@ -4,6 +4,11 @@
  * which gets these names at build time) are dispatched again on each part once it handles them.
  */
 
+/** Sets a User Timing mark once: an effect that sets it may run again (Strict Mode, a remount). */
+export function markOnce(name: string): void {
+  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+}
+
 /** The shell's chrome is rendered or hydrated and its effects have run (use-chrome-ready-mark.ts). */
 export const CHROME_READY_MARK = 'chrome-ready';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { announce } from './announcer';
+import { MAIN_CONTENT_ID } from '../../lib/main-content-id';
 
 /** How long a new page may take to show its heading before focus goes to `main` instead. */
 const HEADING_PATIENCE_MS = 10_000;

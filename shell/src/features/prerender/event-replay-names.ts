@@ -1,4 +1,5 @@
-import { CONTENT_READY_MARK, MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
+import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
+import { MAIN_CONTENT_ID } from '../../lib/main-content-id';
 import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../lib/page-marks';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 

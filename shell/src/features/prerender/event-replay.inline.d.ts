@@ -10,7 +10,7 @@ declare global {
   const REPLAY_PAGE_MOUNTED_MARK: string;
   /** The start of the mark a route sets when it comes to rest without a remote's content (lib/page-marks.ts). */
   const REPLAY_ROUTE_SETTLED_MARK: string;
-  /** The selector of the shell's <main>, the page's area (remote-contract.ts MAIN_CONTENT_ID). */
+  /** The selector of the shell's <main>, the page's area (lib/main-content-id.ts). */
   const REPLAY_MAIN_CONTENT: string;
 }
 

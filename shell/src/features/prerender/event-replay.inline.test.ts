@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_READY_MARK, MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
+import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
+import { MAIN_CONTENT_ID } from '../../lib/main-content-id';
 import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../lib/page-marks';
 import { EVENT_REPLAY_NAMES, withEventReplayNames } from './event-replay-names';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';

@@ -1,8 +1,8 @@
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
-import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { useRouteSettled } from '../../../lib/use-route-settled';
 import styles from './error-page.module.css';
+import { MAIN_CONTENT_ID } from '../../../lib/main-content-id';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
-import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SkipLink } from './skip-link';
 import styles from './layout.module.css';
+import { MAIN_CONTENT_ID } from '../../../lib/main-content-id';
 
 /** Header, content and footer, no sidebar: the signed-in pages' frame. */
 export function AccountLayout() {

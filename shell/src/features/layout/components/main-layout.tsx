@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
 import styles from './layout.module.css';
+import { MAIN_CONTENT_ID } from '../../../lib/main-content-id';
 
 /** Header, sidebar, content and footer: the public pages' frame. */
 export function MainLayout() {

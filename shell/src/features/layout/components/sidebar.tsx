@@ -2,12 +2,12 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { Icon, type IconName } from '@devhub/shared/icon';
-import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { focusStatic } from '../../a11y/use-route-focus';
 import { useSidebarStore } from '../hooks/sidebar-store';
 import { SIDEBAR_ID } from './header';
 import styles from './sidebar.module.css';
+import { MAIN_CONTENT_ID } from '../../../lib/main-content-id';
 
 interface NavItem {
   to: string;

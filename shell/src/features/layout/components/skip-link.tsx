@@ -1,6 +1,6 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import styles from './layout.module.css';
+import { MAIN_CONTENT_ID } from '../../../lib/main-content-id';
 
 export function SkipLink() {
   return (

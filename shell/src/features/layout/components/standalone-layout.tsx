@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { MAIN_CONTENT_ID } from '@devhub/shared/remote-contract';
 import styles from './layout.module.css';
+import { MAIN_CONTENT_ID } from '../../../lib/main-content-id';
 
 /** Sign-in and sign-up stand alone: the remote page owns the whole screen. */
 export function StandaloneLayout() {
