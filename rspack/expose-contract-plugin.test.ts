@@ -1,24 +1,21 @@
-import { copyWorkspace } from '../scripts/lib/workspace-copy.mjs';
+import { copyFixture } from './compile-fixture.ts';
 
 describe("a remote's build", () => {
-  const copy = copyWorkspace();
-  afterAll(() => copy.remove());
+  const fixture = copyFixture('remote');
+  afterAll(() => fixture.remove());
 
   it('fails, naming the file and the component, when an exposed page lacks the export its route table names', async () => {
-    copy.edit(
-      'remote-account/src/app/exposes/cart-page.tsx',
-      () => "export { CartPage as Cart } from '../../features/cart/components/cart-page';\n",
+    fixture.write(
+      'src/exposes/listing-page.js',
+      "export { ListingPage as Listing, loadArticles } from '../pages/listing-page.js';\n",
     );
-    await expect(copy.build('remote-account')).rejects.toThrow(
-      './src/app/exposes/cart-page.tsx must export a component named "CartPage" (src/app/routes.ts exposes it as ./CartPage); it exports Cart',
+    await expect(fixture.build(['ExposeContractPlugin'])).rejects.toThrow(
+      './src/exposes/listing-page.js must export a component named "ListingPage" (src/app/routes.ts exposes it as ./ListingPage); it exports Listing, loadArticles',
     );
   });
 
   it('builds once every exposed page exports its component again', async () => {
-    copy.edit(
-      'remote-account/src/app/exposes/cart-page.tsx',
-      () => "export { CartPage } from '../../features/cart/components/cart-page';\n",
-    );
-    await expect(copy.build('remote-account')).resolves.toMatch(/remote-account\/dist$/);
+    fixture.write('src/exposes/listing-page.js', "export { ListingPage } from '../pages/listing-page.js';\n");
+    await expect(fixture.build(['ExposeContractPlugin'])).resolves.toMatch(/dist$/);
   });
 });

@@ -1,0 +1,5 @@
+import { get } from 'http-lib';
+
+export function fetchProfile() {
+  return get('/api/profile');
+}

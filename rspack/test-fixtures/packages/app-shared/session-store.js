@@ -1,0 +1,3 @@
+export function session() {
+  return { signedIn: false };
+}

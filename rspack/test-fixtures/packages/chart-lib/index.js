@@ -1,0 +1,3 @@
+export function chart(values) {
+  return values.map((value) => '#'.repeat(value)).join('\n');
+}

@@ -1,0 +1,3 @@
+export function field(name) {
+  return { name, value: '' };
+}

@@ -1,0 +1,3 @@
+export function get(url) {
+  return fetch(url).then((response) => response.json());
+}

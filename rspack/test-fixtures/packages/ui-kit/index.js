@@ -1,0 +1,3 @@
+export function view(...parts) {
+  return parts.join(' ');
+}

@@ -1,0 +1,1 @@
+export const HOME_DIGEST = ['Tuần này trên DevHub', 'Bài viết mới'];

@@ -1,0 +1,1 @@
+export const SAMPLE_ARTICLES = ['Học React', 'Học Rspack', 'Module Federation'];
