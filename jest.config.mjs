@@ -35,9 +35,14 @@ const browserProject = (name) => ({
 
 /** @type {import('jest').Config} */
 export default {
-  // A budget for a hung test, not a measurement: tests that build an app take seconds on an idle
-  // machine and several times that while another `npm test` runs beside them.
+  // A budget for a hung test, not a measurement: tests that build a small fixture app
+  // (rspack/compile-fixture.ts) take seconds on an idle machine and several times that while another
+  // `npm test` runs beside them.
   testTimeout: 180_000,
+  // One worker per core. Jest's default leaves one core to its main process (cores − 1), which on the
+  // two-core CI machine is a single worker: every test file then ran in band, on one core, while the
+  // main process, which only hands out files and prints results, idled. (`--maxWorkers` overrides it.)
+  maxWorkers: '100%',
   projects: [
     browserProject('shared'),
     browserProject('shell'),
