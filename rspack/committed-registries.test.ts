@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemoteRouteTable } from '@devhub/shared/remote-contract';
+import { unverifiedPins, validateRegistry } from '@devhub/contracts/registry';
+import { REMOTE_NAMES, type RemoteRouteTable } from '@devhub/shared/remote-contract';
 import { ROUTES as ACCOUNT } from '../remote-account/src/app/routes.ts';
 import { ROUTES as AUTH } from '../remote-auth/src/app/routes.ts';
 import { ROUTES as CATALOG } from '../remote-catalog/src/app/routes.ts';
@@ -26,5 +27,29 @@ describe.each(FILES)('%s', (file) => {
 
   it("lists each remote's routes as its route table gives them", () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(expected);
+  });
+});
+
+// The committed registries as the shell and the CLI read them. The preview's pins carry no digest
+// (those are of each machine's own deploy, which `remotes use` writes): nothing runs them until then,
+// and nothing else in it may need relaxing, least of all an override allow-list on this machine.
+describe('the committed registries', () => {
+  const read = (file: string): unknown => JSON.parse(readFileSync(join(WORKSPACE_ROOT, file), 'utf8'));
+
+  it('remotes.json is a valid registry of the local environment', () => {
+    expect(validateRegistry(read('shell/public/remotes.json'), REMOTE_NAMES).problems).toEqual([]);
+  });
+
+  it('remotes.preview.json lacks only the digests `remotes use` writes, and allows no override origin', () => {
+    const raw = read('shell/public/remotes.preview.json');
+    const { registry, problems } = validateRegistry(raw, REMOTE_NAMES, { acceptUnverified: true });
+    expect(problems).toEqual([]);
+    expect(registry?.allowedOverrideOrigins).toEqual([]);
+    expect(registry && unverifiedPins(registry)).toEqual(['catalog', 'account', 'auth']);
+    expect(validateRegistry(raw, REMOTE_NAMES).problems.map((problem) => problem.code)).toEqual([
+      'missing-integrity',
+      'missing-integrity',
+      'missing-integrity',
+    ]);
   });
 });

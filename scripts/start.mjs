@@ -45,6 +45,8 @@ function plan(values, allApps) {
 
   const registry = readRegistry(registryPath(env));
   for (const app of localRemotes) registry.remotes[app.id] = { entry: localEntry(app) };
+  // Dev servers and their localhost origins: a developer's machine, the one environment that allows them.
+  if (localRemotes.length > 0) registry.environment = 'local';
   // A local remote moved off its documented port is allowed as an override from its new origin instead.
   const movedOrigins = moved.filter((app) => localRemotes.includes(app)).map((app) => localOrigin(defaultOf(app)));
   registry.allowedOverrideOrigins = [

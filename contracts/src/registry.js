@@ -1,7 +1,8 @@
 // remotes.json / remotes.<env>.json: which build of each remote an environment's shell loads.
 // The shell validates what it fetches with these rules, and so does the CLI before it touches a
 // file. Problems carry a code and the offending field; each side words them for its reader
-// (Vietnamese in the shell, English in the CLI).
+// (Vietnamese in the shell, English in the CLI). Outside the local environment a registry runs
+// only verified pins and lets overrides point at https sites only: nothing in it turns a check off.
 import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFaults } from './routes.js';
 
 /**
@@ -18,22 +19,23 @@ import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFa
 /**
  * @typedef {object} Registry
  * @property {string} environment
- * @property {Record<string, RegistryPin>} remotes
- * @property {string[]} allowedOverrideOrigins  origins a per-browser override may point a remote at.
+ * @property {Record<string, RegistryPin>} remotes  outside LOCAL_ENVIRONMENT, every pin carries its `integrity`.
+ * @property {string[]} allowedOverrideOrigins  origins a per-browser override may point a remote at
+ *   (outside LOCAL_ENVIRONMENT: https, never this machine).
  * @property {string} [deployBaseUrl]  where published versions live (`<base>/<package>/<version>/`).
  */
 
 /**
  * @typedef {'not-object' | 'no-remotes' | 'unknown-remote' | 'missing-remote' | 'bad-entry' | 'bad-version'
  *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base' | 'bad-integrity'
- *   | 'bad-routes' | 'route-conflict'} RegistryProblemCode
+ *   | 'bad-routes' | 'route-conflict' | 'missing-integrity' | 'local-origins'} RegistryProblemCode
  */
 
 /**
  * @typedef {object} RegistryProblem
  * @property {RegistryProblemCode} code
  * @property {string} field  the JSON path of the offending field ("remotes.auth.entry").
- * @property {string} [detail]  e.g. the unknown names, or the known ones.
+ * @property {string} [detail]  e.g. the unknown names, or the known ones, or the origins refused ('local-origins').
  * @property {import('./routes.js').RouteFault} [fault]  how the routes are malformed ('bad-routes').
  * @property {import('./routes.js').PathConflict} [conflict]  the path claimed twice ('route-conflict').
  */
@@ -67,6 +69,35 @@ function isUrlLike(value) {
 /** The form of a pin's digest, as Subresource Integrity writes a sha384 (48 bytes in base64). */
 export const INTEGRITY_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
 
+/** The environment of a developer's machine: dev servers' entries run unverified, overrides may point at them. */
+export const LOCAL_ENVIRONMENT = 'local';
+
+/**
+ * Whether `hostname` (as a URL gives it: IPv4 in dotted decimal, IPv6 in brackets) names this
+ * machine: `localhost` and its subdomains, 127.0.0.0/8, 0.0.0.0, ::1, ::, and IPv4-mapped loopback.
+ *
+ * @param {string} hostname
+ */
+export function isLoopbackHost(hostname) {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '0.0.0.0' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  return ['[::1]', '[::]', '[::ffff:0:0]'].includes(host) || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+/**
+ * Origins an override may not point at outside the local environment: plain http (anyone on the
+ * way can change the code) and this machine (whatever a visitor, or a page, runs there).
+ *
+ * @param {readonly string[]} origins  valid origins
+ */
+function localOrigins(origins) {
+  return origins.filter((origin) => {
+    const url = new URL(origin);
+    return url.protocol !== 'https:' || isLoopbackHost(url.hostname);
+  });
+}
+
 /** @param {string} value */
 function isOrigin(value) {
   try {
@@ -78,17 +109,31 @@ function isOrigin(value) {
 }
 
 /**
+ * The remotes a registry pins without a digest where it must carry one (outside LOCAL_ENVIRONMENT).
+ *
+ * @param {{ environment: unknown, remotes: Record<string, RegistryPin> }} registry
+ * @returns {string[]}
+ */
+export function unverifiedPins({ environment, remotes }) {
+  if (environment === LOCAL_ENVIRONMENT) return [];
+  return Object.entries(remotes).flatMap(([name, pin]) => (pin.integrity === undefined ? [name] : []));
+}
+
+/**
  * Validates the parsed contents of a registry file against the remotes the shell knows.
  *
  * @param {unknown} raw
  * @param {readonly string[]} remoteNames
+ * @param {{ acceptUnverified?: boolean }} [options]  `acceptUnverified`: for the commands that name a pin
+ *   without its digest and pin it again (`remotes use`, `rollback`, `doctor`) and nothing else: such a
+ *   pin is theirs to name (unverifiedPins), not a reason to refuse the registry. What runs pins never passes it.
  * @returns {{ registry: Registry, problems: [] } | { registry: null, problems: RegistryProblem[] }}
  */
-export function validateRegistry(raw, remoteNames) {
+export function validateRegistry(raw, remoteNames, { acceptUnverified = false } = {}) {
   /** @type {RegistryProblem[]} */
   const problems = [];
   if (!isRecord(raw)) return { registry: null, problems: [{ code: 'not-object', field: '' }] };
-  const { remotes, allowedOverrideOrigins = [], environment = 'local', deployBaseUrl } = raw;
+  const { remotes, allowedOverrideOrigins = [], environment = LOCAL_ENVIRONMENT, deployBaseUrl } = raw;
   if (!isRecord(remotes)) return { registry: null, problems: [{ code: 'no-remotes', field: 'remotes' }] };
 
   const unknown = Object.keys(remotes).filter((name) => !remoteNames.includes(name));
@@ -129,8 +174,17 @@ export function validateRegistry(raw, remoteNames) {
     }
     earlier[name] = pin.routes;
   }
+  // Outside the developer's machine, a pin without a digest would run whatever its entry serves.
+  if (!acceptUnverified) {
+    for (const name of unverifiedPins({ environment, remotes: pins })) {
+      problems.push({ code: 'missing-integrity', field: `remotes.${name}.integrity` });
+    }
+  }
   if (!isStringList(allowedOverrideOrigins) || !allowedOverrideOrigins.every(isOrigin)) {
     problems.push({ code: 'bad-origins', field: 'allowedOverrideOrigins' });
+  } else if (environment !== LOCAL_ENVIRONMENT && localOrigins(allowedOverrideOrigins).length > 0) {
+    const detail = localOrigins(allowedOverrideOrigins).join(', ');
+    problems.push({ code: 'local-origins', field: 'allowedOverrideOrigins', detail });
   }
   if (typeof environment !== 'string' || environment.trim() === '') {
     problems.push({ code: 'bad-environment', field: 'environment' });
@@ -165,6 +219,10 @@ const ENGLISH = {
   'bad-integrity': ({ field }) => `"${field}" must be a sha384 digest ("sha384-" and 64 base64 characters)`,
   'bad-routes': ({ field, fault }) => `"${field}" is not a route table: ${fault ? describeRouteFault(fault) : ''}`,
   'route-conflict': ({ conflict }) => (conflict ? describePathConflict(conflict) : ''),
+  'missing-integrity': ({ field }) =>
+    `"${field}" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")`,
+  'local-origins': ({ field, detail }) =>
+    `"${field}" may list only https origins off this machine outside the local environment (refused: ${detail})`,
 };
 
 /**

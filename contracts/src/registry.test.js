@@ -1,15 +1,21 @@
-import { describeRegistryProblem, validateRegistry } from './registry.js';
+import { describeRegistryProblem, isLoopbackHost, unverifiedPins, validateRegistry } from './registry.js';
 
 const NAMES = ['catalog', 'auth', 'account'];
+const DIGEST = `sha384-${'A'.repeat(64)}`;
 const remotes = {
   catalog: {
     entry: 'https://cdn.example/remote-catalog/1.2.0/mf-manifest.json',
     version: '1.2.0',
     previousVersions: ['1.1.0'],
+    integrity: DIGEST,
   },
   auth: { entry: 'http://localhost:3002/mf-manifest.json' },
-  account: { entry: '/deploy/remote-account/1.0.0/mf-manifest.json' },
+  account: { entry: '/deploy/remote-account/1.0.0/mf-manifest.json', integrity: DIGEST },
 };
+/** The same pins, each with its digest, as an environment other than `local` needs them. */
+const verified = Object.fromEntries(
+  Object.entries(remotes).map(([name, pin]) => [name, { ...pin, integrity: DIGEST }]),
+);
 
 const routePage = { expose: 'BlogPage', what: 'blog', layout: 'main', access: 'public', routes: [{ path: '/blog' }] };
 
@@ -21,7 +27,7 @@ describe('validateRegistry', () => {
   it('accepts a complete registry with relative entries, and keeps fields it does not know', () => {
     const raw = {
       environment: 'staging',
-      remotes,
+      remotes: verified,
       allowedOverrideOrigins: ['https://cdn.example'],
       deployBaseUrl: '/deploy/',
       note: 'x',
@@ -81,7 +87,13 @@ describe('validateRegistry', () => {
       { remotes, allowedOverrideOrigins: 'https://a' },
       ['"allowedOverrideOrigins" must be a list of origins such as "https://cdn.example.com"'],
     ],
-    [{ remotes, environment: '' }, ['"environment" must be a non-empty string']],
+    [
+      { remotes, environment: '' },
+      [
+        '"remotes.auth.integrity" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")',
+        '"environment" must be a non-empty string',
+      ],
+    ],
     [{ remotes, deployBaseUrl: 5 }, ['"deployBaseUrl" must be an http(s) URL or a path']],
     [{ remotes, deployBaseUrl: 'javascript:void 0' }, ['"deployBaseUrl" must be an http(s) URL or a path']],
     [
@@ -91,6 +103,17 @@ describe('validateRegistry', () => {
     [
       { remotes: { ...remotes, auth: { entry: 'x', routes: [{ expose: 'SignInPage' }] } } },
       ['"remotes.auth.routes" is not a route table: page 1: "what" must be a non-empty string'],
+    ],
+    [
+      {
+        remotes: {
+          ...remotes,
+          auth: { entry: 'x', routes: [{ ...routePage, routes: [{ path: '/../../../../tmp/x' }] }] },
+        },
+      },
+      [
+        '"remotes.auth.routes" is not a route table: page 1: path "/../../../../tmp/x" is not a route path: "/" then segments of letters, digits, ".", "_", "~" and "-", none of them "." or ".."',
+      ],
     ],
     [
       {
@@ -106,4 +129,82 @@ describe('validateRegistry', () => {
     expect(problemsOf(raw)).toEqual(messages);
     expect(validateRegistry(raw, NAMES).registry).toBeNull();
   });
+});
+
+describe('outside the local environment', () => {
+  it('refuses every pin without a digest, versioned or not, naming each', () => {
+    const raw = {
+      environment: 'preview',
+      remotes: { ...verified, catalog: { entry: 'x', version: '1.0.0' }, auth: { entry: 'y' } },
+    };
+    expect(validateRegistry(raw, NAMES)).toEqual({
+      registry: null,
+      problems: [
+        { code: 'missing-integrity', field: 'remotes.catalog.integrity' },
+        { code: 'missing-integrity', field: 'remotes.auth.integrity' },
+      ],
+    });
+    expect(problemsOf(raw)).toEqual([
+      '"remotes.catalog.integrity" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")',
+      '"remotes.auth.integrity" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")',
+    ]);
+    expect(validateRegistry({ ...raw, environment: 'local' }, NAMES).problems).toEqual([]);
+  });
+
+  it('lets the commands that write digests read such a registry, and names its unverified pins', () => {
+    const raw = { environment: 'preview', remotes: { ...verified, auth: { entry: 'y' } } };
+    const { registry } = validateRegistry(raw, NAMES, { acceptUnverified: true });
+    expect(registry).toEqual({ ...raw, allowedOverrideOrigins: [] });
+    expect(unverifiedPins(/** @type {NonNullable<typeof registry>} */ (registry))).toEqual(['auth']);
+    expect(unverifiedPins({ environment: 'local', remotes: raw.remotes })).toEqual([]);
+    // Anything else still refuses it.
+    expect(
+      validateRegistry({ ...raw, allowedOverrideOrigins: ['http://cdn.example'] }, NAMES, { acceptUnverified: true })
+        .registry,
+    ).toBeNull();
+  });
+
+  it.each([
+    ['http://cdn.example'],
+    ['https://localhost:3001'],
+    ['http://localhost:3001'],
+    ['https://app.localhost'],
+    ['https://127.0.0.1'],
+    ['https://127.8.9.10:8443'],
+    ['https://[::1]:3001'],
+    ['https://0.0.0.0'],
+  ])('refuses an override origin %s, which is plain http or this machine', (origin) => {
+    const raw = { environment: 'preview', remotes: verified, allowedOverrideOrigins: ['https://cdn.example', origin] };
+    expect(problemsOf(raw)).toEqual([
+      `"allowedOverrideOrigins" may list only https origins off this machine outside the local environment (refused: ${origin})`,
+    ]);
+    expect(validateRegistry({ ...raw, environment: 'local' }, NAMES).problems).toEqual([]);
+  });
+
+  it('keeps https origins of other hosts', () => {
+    const raw = {
+      environment: 'preview',
+      remotes: verified,
+      allowedOverrideOrigins: ['https://cdn.example', 'https://127.example'],
+    };
+    expect(validateRegistry(raw, NAMES).problems).toEqual([]);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each(['localhost', 'LOCALHOST.', 'a.localhost', '127.0.0.1', '127.255.0.1', '0.0.0.0', '[::1]', '[::]'])(
+    'knows %s as this machine',
+    (host) => expect(isLoopbackHost(host)).toBe(true),
+  );
+
+  it('reads hosts as a URL normalises them: decimal, hex and IPv4-mapped forms of 127.0.0.1', () => {
+    for (const origin of ['https://2130706433', 'https://0x7f.1', 'https://127.1', 'https://[::ffff:127.0.0.1]']) {
+      expect(isLoopbackHost(new URL(origin).hostname)).toBe(true);
+    }
+  });
+
+  it.each(['cdn.example', 'localhost.example', '128.0.0.1', '10.0.0.1', '[::2]', '[::ffff:a00:1]'])(
+    'knows %s as another host',
+    (host) => expect(isLoopbackHost(host)).toBe(false),
+  );
 });

@@ -41,10 +41,15 @@ function isRecord(value) {
 }
 
 const EXPOSE = /^[A-Z][A-Za-z0-9]*$/;
-const PATH = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/;
+// Unreserved characters only (no `%`, no `\`, nothing a decoder or a file system reads as another
+// character), and no segment of dots alone: `.` and `..` walk up a URL or a folder, and Windows drops
+// trailing dots, so `...` would too. A page's file is named after its path: the path stays inside.
+const SEGMENT = '(?!\\.+(?:/|$))[A-Za-z0-9._~-]+';
+const PATH = new RegExp(`^/(?:${SEGMENT}(?:/${SEGMENT})*)?$`);
 
 /**
- * Whether `value` is a route path as a route table may list it (the one rule for a path's form).
+ * Whether `value` is a route path as a route table may list it (the one rule for a path's form):
+ * what a URL's path and a pages folder both read as the same place, inside the site.
  *
  * @param {unknown} value
  * @returns {value is string}
@@ -63,7 +68,7 @@ function isProps(value) {
  * @typedef {object} RouteFault
  * @property {'list' | 'object' | 'expose' | 'field' | 'routes' | 'path' | 'twice' | 'title' | 'props'} code
  * @property {number} [page]  the page's position, from 1.
- * @property {string} [detail]  the field ("what", "layout", "access") or the path concerned.
+ * @property {string} [detail]  the field ("what", "layout", "access") or the path concerned (as given, for 'path').
  */
 
 /**
@@ -89,7 +94,7 @@ export function routeTableFaults(raw) {
     if (!Array.isArray(page.routes) || page.routes.length === 0) return fault('routes');
     for (const route of page.routes) {
       if (!isRecord(route) || typeof route.path !== 'string' || !PATH.test(route.path)) {
-        fault('path');
+        fault('path', isRecord(route) && typeof route.path === 'string' ? route.path : undefined);
         continue;
       }
       if (paths.has(route.path)) fault('twice', route.path);
@@ -109,7 +114,10 @@ const FAULTS = {
   expose: () => '"expose" must be a component name such as "HomePage"',
   field: (field) => `"${field}" must be a non-empty string`,
   routes: () => '"routes" must list at least one path',
-  path: () => 'every route needs a "path" such as "/orders/history"',
+  path: (path) =>
+    path === ''
+      ? 'every route needs a "path" such as "/orders/history"'
+      : `path ${JSON.stringify(path)} is not a route path: "/" then segments of letters, digits, ".", "_", "~" and "-", none of them "." or ".."`,
   twice: (path) => `path ${path} is listed twice`,
   title: (path) => `the title of ${path} must be a string`,
   props: (path) => `the props of ${path} must be an object of strings, numbers and booleans`,

@@ -1,4 +1,5 @@
 import {
+  isRoutePath,
   pathConflicts,
   pathConflictsOf,
   pathsOf,
@@ -32,6 +33,9 @@ describe('routeTableProblems', () => {
       'page 1: "expose" must be a component name such as "HomePage"',
     ]);
     expect(routeTableProblems([page('CartPage', ['cart'])])).toEqual([
+      'page 1: path "cart" is not a route path: "/" then segments of letters, digits, ".", "_", "~" and "-", none of them "." or ".."',
+    ]);
+    expect(routeTableProblems([{ ...page('CartPage', ['/cart']), routes: [{ title: 'x' }] }])).toEqual([
       'page 1: every route needs a "path" such as "/orders/history"',
     ]);
     expect(routeTableProblems([page('CartPage', ['/cart', '/cart'])])).toEqual(['page 1: path /cart is listed twice']);
@@ -42,6 +46,29 @@ describe('routeTableProblems', () => {
     expect(routeTableProblems([{ ...page('CartPage', ['/cart']), layout: 3 }])).toEqual([
       'page 1: "layout" must be a non-empty string',
     ]);
+  });
+
+  it.each([
+    '/..',
+    '/.',
+    '/../../../../tmp/x',
+    '/blog/../../etc',
+    '/blog/./x',
+    '/blog/..',
+    '/...',
+    '/%2e%2e/x',
+    '/%2E%2E',
+    '/blog%2f..%2fx',
+    '/a\\..\\..\\x',
+    '\\..\\x',
+    '/a//b',
+  ])('refuses %j, which leads out of its place or reads as another path once decoded', (path) => {
+    expect(isRoutePath(path)).toBe(false);
+    expect(routeTableFaults([page('CartPage', [path])])).toEqual([{ code: 'path', page: 1, detail: path }]);
+  });
+
+  it('accepts dots inside a segment', () => {
+    for (const path of ['/.well-known', '/v1.2/notes', '/a..b', '/~team']) expect(isRoutePath(path)).toBe(true);
   });
 
   it('words each fault the shell checks without wording', () => {

@@ -191,9 +191,11 @@ test.describe('prerendered first view', () => {
     await page.goto('/');
     expect(await rendering(page)).toBe('hydrated');
 
-    // Pinned as `remotes use` pins it: with the version's routes (the same as the served build's).
+    // Pinned as `remotes use` pins it: with the version's routes (the same as the served build's). An
+    // edited build has no digest to pin, which only a developer's machine (`local`) accepts.
     stack.writeRegistry({
       ...stack.registry,
+      environment: 'local',
       remotes: {
         ...stack.registry.remotes,
         catalog: {
@@ -222,8 +224,10 @@ test.describe('prerendered first view', () => {
     const problems = consoleProblems(page);
     // The same catalog build, pinned under another address: the HTML no longer matches the registry.
     const extra = await stack.serveExtra(join(ROOT, 'remote-catalog', 'dist'));
+    // A pin without a digest, allowed to this machine's origin: a developer's registry (`local`).
     stack.writeRegistry({
       ...stack.registry,
+      environment: 'local',
       remotes: {
         ...stack.registry.remotes,
         catalog: { entry: `${extra}/mf-manifest.json`, routes: stack.registry.remotes.catalog?.routes },
@@ -251,8 +255,10 @@ test.describe('prerendered first view', () => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: Record<string, unknown> };
     delete manifest.metaData.ssrRemoteEntry;
     writeFileSync(manifestFile, JSON.stringify(manifest));
+    // Pinned without a digest (the manifest was edited), as only a developer's registry (`local`) may be.
     stack.writeRegistry({
       ...stack.registry,
+      environment: 'local',
       remotes: {
         ...stack.registry.remotes,
         auth: { entry: '/deploy/remote-auth/0.9.0/mf-manifest.json', routes: stack.registry.remotes.auth?.routes },

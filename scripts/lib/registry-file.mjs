@@ -57,18 +57,26 @@ export function readTaggedRegistry(file) {
 const tagOf = (text) => createHash('sha256').update(text).digest('base64url');
 
 /**
+ * @typedef {object} ReadOptions
+ * @property {boolean} [acceptUnverified]  for the commands that name pins without a digest and pin
+ *   them again (`use`, `rollback`, `doctor`): outside `local` such pins are refused by everything
+ *   that runs them, these commands read the registry anyway (contracts/src/registry.js).
+ */
+
+/**
  * @param {string} file
  * @param {string} text
+ * @param {ReadOptions} [options]
  * @returns {Registry}
  */
-function parseRegistry(file, text) {
+function parseRegistry(file, text, { acceptUnverified = false } = {}) {
   let raw;
   try {
     raw = JSON.parse(text);
   } catch (error) {
     throw new CliError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { registry, problems } = validateRegistry(raw, REMOTE_NAMES);
+  const { registry, problems } = validateRegistry(raw, REMOTE_NAMES, { acceptUnverified });
   if (!registry) {
     throw new CliError(
       `${file}: ${problems.map((problem) => describeRegistryProblem(problem, REMOTE_NAMES)).join('; ')}`,
@@ -143,14 +151,15 @@ const MAX_ATTEMPTS = 8;
  * read with the tag (ETag) a compare-and-swap writes against.
  *
  * @param {string} address
+ * @param {ReadOptions} [options]
  * @returns {Promise<{ registry: Registry, etag: string, where: string }>}
  */
-export async function readRegistryAt(address) {
+export async function readRegistryAt(address, options = {}) {
   const { storage, key } = openStorageOf(address);
   const where = storage.describe(key);
   const read = await storage.read(key);
   if (!read) throw new CliError(`${where} does not exist`);
-  return { registry: parseRegistry(where, read.bytes.toString('utf8')), etag: read.etag, where };
+  return { registry: parseRegistry(where, read.bytes.toString('utf8'), options), etag: read.etag, where };
 }
 
 /**
@@ -165,14 +174,18 @@ export async function readRegistryAt(address) {
  * @template T
  * @param {string} address  a registry file or an azblob:// URL of one
  * @param {(registry: Registry) => Promise<{ registry?: Registry, result: T }>} change
- * @param {{ pauseMs?: (attempt: number) => number }} [options]  the pause before each new attempt
+ * @param {{ pauseMs?: (attempt: number) => number } & ReadOptions} [options]  `pauseMs`: the pause before each new attempt
  * @returns {Promise<T>}
  */
-export async function updateRegistry(address, change, { pauseMs = (attempt) => Math.random() * 50 * attempt } = {}) {
+export async function updateRegistry(
+  address,
+  change,
+  { pauseMs = (attempt) => Math.random() * 50 * attempt, acceptUnverified = false } = {},
+) {
   const { storage, key } = openStorageOf(address);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, pauseMs(attempt)));
-    const { registry, etag } = await readRegistryAt(address);
+    const { registry, etag } = await readRegistryAt(address, { acceptUnverified });
     const outcome = await change(registry);
     const changed = outcome.registry;
     if (!changed) return outcome.result;

@@ -1,19 +1,16 @@
 // @ts-check
 // The commands behind `npm run remotes -- …`, written as functions so tests run them on
 // temporary folders. Every check runs against the shell build that serves the environment
-// (its compatibility record), never against the source tree.
+// (its compatibility record), never against the source tree. `doctor` is remotes-doctor.mjs.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
+import { unverifiedPins } from '@devhub/contracts/registry';
 import { MANIFEST_ROUTES_KEY, pathConflicts, routeTableProblems, unknownRules } from '@devhub/contracts/routes';
-import { join } from 'node:path';
 import semver from 'semver';
 import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
 import { CliError, REMOTE_NAMES, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
-import { openStorage } from './storage.mjs';
 import { deploySourceOf, withVersionsOnDisk } from './storage-mirror.mjs';
-import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
-
-const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
+import { remoteApps } from './workspace.mjs';
 
 /** The package each remote is published as. */
 const PACKAGES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
@@ -167,7 +164,9 @@ function versionChecker(remote, options) {
 /**
  * Pins `version`; refuses (registry untouched) anything the environment's shell could not run.
  * Commands running at once on one registry all keep their pins (updateRegistry): on the same
- * remote the last one wins, and the other is its previous version.
+ * remote the last one wins, and the other is its previous version. A registry whose other pins
+ * lack their digest is pinned all the same (pinning each is how they get one): `unverified` names
+ * the pins nothing runs yet, outside the local environment.
  *
  * @param {CommandOptions & { remote?: string, version?: string }} options
  */
@@ -177,7 +176,7 @@ export async function use(options) {
   if (!version) throw new CliError('which version? usage: remotes use <remote> <version>');
   assertVersion(version);
   const check = versionChecker(remote, options);
-  /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry?: import('@devhub/contracts/registry').Registry, result: { remote: string, version: string, entry: string, changed: boolean, previous?: string } }>} */
+  /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry?: import('@devhub/contracts/registry').Registry, result: { remote: string, version: string, entry: string, changed: boolean, previous?: string, unverified: string[] } }>} */
   const pin = async (registry) => {
     const entry = versionEntry(registry, remote, version);
     const { integrity, routes } = await check(entry, version);
@@ -185,20 +184,29 @@ export async function use(options) {
     const current = registry.remotes[remote] ?? { entry };
     if (current.version === version && current.entry === entry) {
       if (current.integrity === integrity && JSON.stringify(current.routes) === JSON.stringify(routes)) {
-        return { result: { remote, version, entry, changed: false } };
+        return { result: { remote, version, entry, changed: false, unverified: unverifiedPins(registry) } };
       }
       // The same version pinned before digests or routes were recorded: only those change.
       registry.remotes[remote] = { ...current, integrity, routes };
-      return { registry, result: { remote, version, entry, changed: true } };
+      return { registry, result: { remote, version, entry, changed: true, unverified: unverifiedPins(registry) } };
     }
     const previousVersions = current.version
       ? [current.version, ...(current.previousVersions ?? [])].slice(0, 20)
       : (current.previousVersions ?? []);
     registry.remotes[remote] = { ...current, entry, version, integrity, routes, previousVersions };
-    return { registry, result: { remote, version, entry, changed: true, previous: current.version } };
+    const unverified = unverifiedPins(registry);
+    return { registry, result: { remote, version, entry, changed: true, previous: current.version, unverified } };
   };
-  return updateRegistry(options.registryFile, pin);
+  return updateRegistry(options.registryFile, pin, { acceptUnverified: true });
 }
+
+/**
+ * A pin `use` or `rollback` left without its digest, as one English line.
+ *
+ * @param {string} remote
+ */
+export const unverifiedLine = (remote) =>
+  `${remote} is pinned without a digest: nothing runs it outside the local environment until "remotes use ${remote} <version>" pins it again`;
 
 /**
  * Back to the version pinned before the current one, checked like `use`.
@@ -208,155 +216,23 @@ export async function use(options) {
 export async function rollback(options) {
   const remote = assertRemote(options.remote);
   const check = versionChecker(remote, options);
-  return updateRegistry(options.registryFile, async (registry) => {
-    const current = registry.remotes[remote] ?? { entry: '' };
-    const [previous, ...older] = current.previousVersions ?? [];
-    if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
-    assertVersion(previous);
-    const entry = versionEntry(registry, remote, previous);
-    const { integrity, routes } = await check(entry, previous);
-    assertOwnPaths(remote, `${remote}@${previous}`, routes, registry);
-    // The earlier version's routes replace the current ones: the routes a later version added go with it.
-    registry.remotes[remote] = { ...current, entry, version: previous, integrity, routes, previousVersions: older };
-    return { registry, result: { remote, version: previous, entry, from: current.version } };
-  });
-}
-
-/**
- * What `doctor` says of a pin's bytes: `verified` (the manifest is the pinned one, every file it
- * lists has its recorded bytes), `tampered`, `no digest` (a published version pinned without one:
- * nothing would run it, fail closed) or `unpinned` (a dev server's entry, never checked).
- *
- * @param {string} remote
- * @param {import('@devhub/contracts/registry').RegistryPin | undefined} pin
- * @param {import('./manifest.mjs').Manifest} manifest
- * @param {string} location
- * @param {Uint8Array} bytes
- * @param {string[]} problems  receives one line per file that differs
- * @param {number | undefined} timeoutMs
- */
-async function integrityOf(remote, pin, manifest, location, bytes, problems, timeoutMs) {
-  if (!pin?.integrity) {
-    if (!pin?.version) return 'unpinned';
-    problems.push(
-      `${remote}: ${location} is pinned without a digest: pin it again with "remotes use ${remote} ${pin.version}"`,
-    );
-    return 'no digest';
-  }
-  try {
-    checkManifestDigest(bytes, pin.integrity, location);
-  } catch (error) {
-    problems.push(`${remote}: ${error instanceof Error ? error.message : String(error)}`);
-    return 'tampered';
-  }
-  const tampered = await checkVersionFiles(manifest, location, timeoutMs === undefined ? {} : { timeoutMs });
-  problems.push(...tampered.map((line) => `${remote}: ${line}`));
-  return tampered.length === 0 ? 'verified' : 'tampered';
-}
-
-/**
- * Checks every pinned remote of the environment against its shell build (or a new shell build,
- * before it ships): one row per remote, one line per problem.
- *
- * @param {CommandOptions} options
- */
-export async function doctor(options) {
-  const { registry } = await readRegistryAt(options.registryFile);
-  const source = deploySourceOf(options);
-  const pinned = Object.entries(registry.remotes).flatMap(([remote, pin]) =>
-    pin.version ? [{ pkg: PACKAGES[remote] ?? remote, version: pin.version }] : [],
+  return updateRegistry(
+    options.registryFile,
+    async (registry) => {
+      const current = registry.remotes[remote] ?? { entry: '' };
+      const [previous, ...older] = current.previousVersions ?? [];
+      if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
+      assertVersion(previous);
+      const entry = versionEntry(registry, remote, previous);
+      const { integrity, routes } = await check(entry, previous);
+      assertOwnPaths(remote, `${remote}@${previous}`, routes, registry);
+      // The earlier version's routes replace the current ones: the routes a later version added go with it.
+      registry.remotes[remote] = { ...current, entry, version: previous, integrity, routes, previousVersions: older };
+      const unverified = unverifiedPins(registry);
+      return { registry, result: { remote, version: previous, entry, from: current.version, unverified } };
+    },
+    { acceptUnverified: true },
   );
-  const unfinished = await unfinishedVersions(source);
-  return withVersionsOnDisk(source, pinned, async (deployDir, named) => {
-    const { rows, ...rest } = await doctorOnDisk(registry, { ...options, deployDir });
-    // A pinned file missing from a store is named by its blob, not by the temporary copy.
-    return { ...rest, rows: rows.map((row) => ({ ...row, problems: row.problems.map(named) })), unfinished };
-  });
-}
-
-/**
- * The versions a deploy began and did not finish: files published under `<package>/<version>/`
- * that the remote's version index does not list. No pin can take them (a pin needs the digest the
- * index records); the same deploy run again completes them if its files are the same bytes.
- *
- * @param {string | undefined} deployDir
- * @returns {Promise<string[]>}  one line each
- */
-export async function unfinishedVersions(deployDir) {
-  const storage = openStorage(deployDir ?? DEFAULT_DEPLOY_DIR);
-  /** @type {string[]} */
-  const lines = [];
-  for (const pkg of Object.values(PACKAGES)) {
-    const keys = await storage.list(`${pkg}/`);
-    const index = await storage.read(`${pkg}/versions.json`);
-    /** @type {Set<unknown>} */
-    let listed = new Set();
-    try {
-      /** @type {{ versions?: Array<{ version?: unknown }> }} */
-      const parsed = JSON.parse(index?.bytes.toString('utf8') ?? '{}');
-      listed = new Set((parsed.versions ?? []).map((item) => item?.version));
-    } catch {
-      // An unreadable index lists nothing: every version it should list is reported.
-    }
-    /** @type {Map<string, number>} */
-    const files = new Map();
-    for (const key of keys) {
-      const version = key.split('/')[1] ?? '';
-      if (key.split('/').length > 2) files.set(version, (files.get(version) ?? 0) + 1);
-    }
-    for (const [version, count] of files) {
-      if (!listed.has(version)) {
-        lines.push(
-          `${pkg}@${version} is half-published (${count} file${count === 1 ? '' : 's'}, not in ${pkg}/versions.json): no pin can take it; run its deploy again to complete it`,
-        );
-      }
-    }
-  }
-  return lines;
-}
-
-/**
- * @param {import('@devhub/contracts/registry').Registry} registry
- * @param {CommandOptions} options
- */
-async function doctorOnDisk(registry, { deployDir, baseUrl, shell, timeoutMs }) {
-  const { record, location: shellLocation } = await loadShellRecord({ shell, baseUrl, timeoutMs });
-  const rows = [];
-  for (const remote of REMOTE_NAMES) {
-    const pin = registry.remotes[remote];
-    const row = {
-      remote,
-      version: pin?.version ?? '-',
-      manifest: '-',
-      compatible: '-',
-      entry: '-',
-      integrity: '-',
-      digest: pin?.integrity ?? '-',
-      /** @type {string[]} */
-      problems: [],
-    };
-    try {
-      const { manifest, location, bytes } = await loadManifest(pin?.entry ?? '', { deployDir, baseUrl, timeoutMs });
-      row.manifest = 'ok';
-      row.integrity = await integrityOf(remote, pin, manifest, location, bytes, row.problems, timeoutMs);
-      row.version = manifest.metaData?.buildInfo?.buildVersion ?? row.version;
-      const problems = checkCompatibility(remote, record, manifest[MANIFEST_RECORD_KEY]);
-      row.compatible = problems.length === 0 ? 'yes' : `no (${problems.length})`;
-      row.problems.push(...problems.map(describeProblem));
-      try {
-        await checkEntryScript(manifest, location, { timeoutMs });
-        row.entry = 'ok';
-      } catch (error) {
-        row.entry = 'unreachable';
-        row.problems.push(`${remote}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    } catch (error) {
-      row.manifest = 'unreachable';
-      row.problems.push(`${remote}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    rows.push(row);
-  }
-  return { rows, ok: rows.every((row) => row.problems.length === 0), shell: shellLocation };
 }
 
 /**

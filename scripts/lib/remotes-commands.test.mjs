@@ -16,7 +16,9 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
 import { sealVersion, sri } from './integrity.mjs';
 import { EXPOSES, ROUTE_TABLES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
-import { doctor, list, rollback, use } from './remotes-commands.mjs';
+import { CliError } from './cli.mjs';
+import { list, rollback, unverifiedLine, use } from './remotes-commands.mjs';
+import { doctor } from './remotes-doctor.mjs';
 import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
 import { filesUnder } from './integrity.mjs';
 import { CONNECTION_STRING_VARIABLE, openStorage } from './storage.mjs';
@@ -195,7 +197,12 @@ describe('remotes commands', () => {
     [
       'a malformed route table',
       [{ ...history, routes: [{ path: 'orders' }] }],
-      'refusing account@1.1.0, whose route table is malformed: page 1: every route needs a "path" such as "/orders/history"',
+      'refusing account@1.1.0, whose route table is malformed: page 1: path "orders" is not a route path',
+    ],
+    [
+      'a route leading out of the pages folder',
+      [...ROUTE_TABLES.account, { ...history, routes: [{ path: '/../../../../tmp/x' }] }],
+      'refusing account@1.1.0, whose route table is malformed: page 5: path "/../../../../tmp/x" is not a route path: "/" then segments of letters, digits, ".", "_", "~" and "-", none of them "." or ".."',
     ],
     [
       'a manifest without a route table',
@@ -288,6 +295,73 @@ describe('remotes commands', () => {
     expect(rows.map((row) => row.integrity)).toEqual(['tampered', 'no digest', 'verified']);
     expect(rows[0].problems).toEqual([expect.stringMatching(/^catalog: remoteEntry\.js does not match its digest/)]);
     expect(rows[1].problems).toEqual([expect.stringMatching(/pinned without a digest/)]);
+  });
+
+  it('refuses a registry whose routes lead out of the pages folder, in one line, the registry untouched', async () => {
+    const pinned = registry();
+    pinned.remotes.catalog.routes = [{ ...ROUTE_TABLES.catalog[0], routes: [{ path: '/../../../../tmp/x' }] }];
+    writeFileSync(registryFile, JSON.stringify(pinned));
+    const before = readFileSync(registryFile, 'utf8');
+    const error = await use({ ...options(), remote: 'auth', version: '1.0.0' }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(CliError);
+    expect(error.message.split('\n')).toEqual([
+      `${registryFile}: "remotes.catalog.routes" is not a route table: page 1: path "/../../../../tmp/x" is not a route path: "/" then segments of letters, digits, ".", "_", "~" and "-", none of them "." or ".."`,
+    ]);
+    expect(readFileSync(registryFile, 'utf8')).toBe(before);
+  });
+
+  describe('outside the local environment', () => {
+    const strip = (...remotes) => {
+      const pinned = registry();
+      for (const remote of remotes) delete pinned.remotes[remote].integrity;
+      writeFileSync(registryFile, JSON.stringify(pinned));
+    };
+
+    it('use pins a version with its digest and names every pin still without one', async () => {
+      strip('auth', 'account');
+      publish(deployDir, 'catalog', '1.1.0');
+      await expect(use({ ...options(), remote: 'catalog', version: '1.1.0' })).resolves.toMatchObject({
+        changed: true,
+        unverified: ['auth', 'account'],
+      });
+      await expect(use({ ...options(), remote: 'auth', version: '1.0.0' })).resolves.toMatchObject({
+        changed: true,
+        unverified: ['account'],
+      });
+      expect(registry().remotes.auth.integrity).toMatch(/^sha384-/);
+      expect(unverifiedLine('account')).toBe(
+        'account is pinned without a digest: nothing runs it outside the local environment until "remotes use account <version>" pins it again',
+      );
+    });
+
+    it('doctor fails, one line per pin without a digest, versioned or not', async () => {
+      strip('auth');
+      const pinned = registry();
+      pinned.remotes.account = { entry: '//localhost:3003/mf-manifest.json' };
+      writeFileSync(registryFile, JSON.stringify(pinned));
+      const { ok, rows } = await doctor({ ...options(), timeoutMs: 500 });
+      expect(ok).toBe(false);
+      expect(rows.map((row) => row.integrity)).toEqual(['verified', 'no digest', 'no digest']);
+      expect(rows[1].problems).toEqual([
+        'auth: /deploy/remote-auth/1.0.0/mf-manifest.json is pinned without a digest in the "staging" environment, where nothing runs it: pin it again with "remotes use auth 1.0.0"',
+      ]);
+      expect(rows[2].problems[0]).toBe(
+        'account: //localhost:3003/mf-manifest.json is pinned without a digest in the "staging" environment, where nothing runs it: pin it again with "remotes use account <version>"',
+      );
+    });
+
+    it('refuses, in one line and the registry untouched, an override allow-list of http or loopback origins', async () => {
+      const pinned = registry();
+      pinned.allowedOverrideOrigins = ['https://cdn.example', 'http://localhost:3001', 'https://127.0.0.1:3001'];
+      writeFileSync(registryFile, JSON.stringify(pinned));
+      const before = readFileSync(registryFile, 'utf8');
+      publish(deployDir, 'catalog', '1.1.0');
+      await expect(use({ ...options(), remote: 'catalog', version: '1.1.0' })).rejects.toThrow(
+        `${registryFile}: "allowedOverrideOrigins" may list only https origins off this machine outside the local environment (refused: http://localhost:3001, https://127.0.0.1:3001)`,
+      );
+      await expect(doctor(options())).rejects.toThrow('"allowedOverrideOrigins" may list only https origins');
+      expect(readFileSync(registryFile, 'utf8')).toBe(before);
+    });
   });
 
   it('refuses unknown remotes and a missing version', async () => {

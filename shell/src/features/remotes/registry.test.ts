@@ -35,6 +35,45 @@ describe('remotes.json in the shell', () => {
       { remotes: REGISTRY.remotes, allowedOverrideOrigins: ['localhost:3001'] },
       '"allowedOverrideOrigins" phải là danh sách origin (ví dụ "https://cdn.example.com")',
     ],
+    [
+      {
+        remotes: {
+          ...REGISTRY.remotes,
+          catalog: {
+            entry: '/deploy/remote-catalog/1.0.0/mf-manifest.json',
+            routes: [
+              {
+                expose: 'HomePage',
+                what: 'trang chủ',
+                layout: 'main',
+                access: 'public',
+                routes: [{ path: '/../../../../tmp/x' }],
+              },
+            ],
+          },
+        },
+      },
+      '"remotes.catalog.routes" phải là một bảng route hợp lệ',
+    ],
+    [
+      { ...REGISTRY, environment: 'preview', allowedOverrideOrigins: [] },
+      'thiếu "remotes.catalog.integrity": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384; ' +
+        'thiếu "remotes.account.integrity": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384; ' +
+        'thiếu "remotes.auth.integrity": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384',
+    ],
+    [
+      {
+        environment: 'preview',
+        remotes: Object.fromEntries(
+          Object.entries(REGISTRY.remotes).map(([name, pin]) => [
+            name,
+            { ...pin, integrity: `sha384-${'A'.repeat(64)}` },
+          ]),
+        ),
+        allowedOverrideOrigins: ['https://cdn.example', 'http://cdn.example', 'https://localhost:3001'],
+      },
+      '"allowedOverrideOrigins" ngoài môi trường local chỉ được gồm origin https không thuộc máy này (không nhận: http://cdn.example, https://localhost:3001)',
+    ],
   ])('explains in Vietnamese why %j is refused', (raw, message) => {
     expect(() => parseRegistry(raw)).toThrow(new RegistryError(message));
   });
@@ -47,7 +86,7 @@ describe('remotes.json in the shell', () => {
         return HttpResponse.json(REGISTRY);
       }),
     );
-    await expect(fetchRegistry({ warm: fetch('/remotes.json') })).resolves.toMatchObject({ environment: 'test' });
+    await expect(fetchRegistry({ warm: fetch('/remotes.json') })).resolves.toMatchObject({ environment: 'local' });
     expect(requests).toBe(1);
     await fetchRegistry();
     expect(requests).toBe(2);

@@ -16,6 +16,14 @@ export class RegistryError extends Error {
 
 const TEXT = SHELL_TEXT.registry;
 
+/** The problems only a registry outside the local environment has: what the shell refuses to run there. */
+const OUTSIDE_LOCAL_TEXT = {
+  missingIntegrity: (field: string) =>
+    `thiếu "${field}": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384`,
+  localOrigins: (field: string, origins: string) =>
+    `"${field}" ngoài môi trường local chỉ được gồm origin https không thuộc máy này (không nhận: ${origins})`,
+};
+
 function describe(problem: RegistryProblem): string {
   const { code, field, detail } = problem;
   switch (code) {
@@ -25,6 +33,10 @@ function describe(problem: RegistryProblem): string {
       return TEXT.unknownRemote(detail ?? '', REMOTE_NAMES.join(', '));
     case 'missing-remote':
       return TEXT.missingRemote(field);
+    case 'missing-integrity':
+      return OUTSIDE_LOCAL_TEXT.missingIntegrity(field);
+    case 'local-origins':
+      return OUTSIDE_LOCAL_TEXT.localOrigins(field, detail ?? '');
     default:
       return TEXT.badField(field, TEXT.expected[code as keyof typeof TEXT.expected]);
   }
