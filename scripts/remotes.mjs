@@ -3,18 +3,10 @@
 // runtime, so none of this needs a shell rebuild. A registry is a file or a blob on Azure Blob
 // Storage (`--registry azblob://<container>/<prefix>/remotes.<env>.json`, scripts/lib/storage.mjs).
 import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
-import { basename, dirname } from 'node:path';
-import { APPS } from './lib/apps.mjs';
+import { initStorage } from './lib/init-storage.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { prerenderIntoStore, storePrerenderStatus } from './lib/storage-pages.mjs';
-import {
-  blobUrlOf,
-  initBlobStorage,
-  isBlobAddress,
-  openStorage,
-  openStorageOf,
-  parseBlobAddress,
-} from './lib/storage.mjs';
+import { isBlobAddress } from './lib/storage.mjs';
 import {
   describePrerender,
   localSources,
@@ -22,7 +14,8 @@ import {
   prerenderEnvironment,
   prerenderStatus,
 } from './lib/prerender.mjs';
-import { doctor, formatTable, list, rollback, use } from './lib/remotes-commands.mjs';
+import { formatTable, list, rollback, unverifiedLine, use } from './lib/remotes-commands.mjs';
+import { doctor } from './lib/remotes-doctor.mjs';
 
 const OPTIONS_USAGE = `options:
   --env <env>            the environment: shell/public/remotes.<env>.json (default: remotes.json)
@@ -35,12 +28,15 @@ const OPTIONS_USAGE = `options:
   --timeout <ms>         how long to wait for a manifest or an entry script
   --shell <folder|URL>   the shell build the environment serves (default: shell/dist, or --base-url)
   --prerender-dir <dir>  where the public routes are rendered to (default: .prerender/<registry name>)
-  --allow-origin <url>   init-storage: a site's origin (https://host[:port], no path) that may read the
-                         store besides the preview's; repeat it for several. Added to the origins a
-                         previous init-storage allowed (CORS rules are the account's); never touches
-                         another CORS rule
+  --allow-origin <url>   init-storage: a site's origin (https://host[:port], no path, not this machine)
+                         that may read the store besides the preview's (https://localhost:3000);
+                         repeat it for several. Added to the origins a previous init-storage allowed
+                         (CORS rules are the account's); never touches another CORS rule
   --replace-origins      init-storage: allow exactly the preview's and the given --allow-origin
                          origins, removing any other a previous run allowed
+  --make-public          init-storage: make a container that was already there blob-public (its blobs
+                         readable by anyone, never its listing); without it, only a container
+                         init-storage creates is made so
   -h, --help             this help (\`remotes <command> --help\`: that command's)`;
 
 /** Each command: its arguments, and what it does. */
@@ -59,7 +55,7 @@ const COMMANDS = {
   'init-storage': {
     args: ['<azblob://container[/prefix]>'],
     about:
-      "creates the container (public read, as a CDN's origin) and the CORS rule that lets the preview's origins and each --allow-origin read it; the origins allowed before are kept (--replace-origins: exactly these); with --env, copies that environment's registry file to <prefix>/remotes.<env>.json if none is there. Running it again changes nothing",
+      "creates the container (its blobs public, as a CDN's origin; a container already there keeps its access unless --make-public) and the CORS rule that lets the preview's https origin and each --allow-origin read it; the origins allowed before are kept (--replace-origins: exactly these); with --env, copies that environment's registry file, without its override origins, to <prefix>/remotes.<env>.json if none is there. Running it again changes nothing",
   },
 };
 
@@ -96,6 +92,7 @@ async function main() {
       'prerender-dir': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
       'replace-origins': { type: 'boolean' },
+      'make-public': { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
@@ -117,12 +114,17 @@ async function main() {
     throw new CliError('--timeout must be a positive number of milliseconds');
   if (command === 'init-storage') {
     const allowed = /** @type {string[] | undefined} */ (/** @type {unknown} */ (values['allow-origin'])) ?? [];
-    return initStorage(/** @type {string} */ (remote), values.env, allowed.map(siteOrigin), {
+    return initStorage(/** @type {string} */ (remote), {
+      env: values.env,
+      sites: allowed,
       replace: values['replace-origins'] === true,
+      makePublic: values['make-public'] === true,
     });
   }
-  if (values['allow-origin']) throw new UsageError('--allow-origin is an option of init-storage only');
-  if (values['replace-origins']) throw new UsageError('--replace-origins is an option of init-storage only');
+  for (const option of ['allow-origin', 'replace-origins', 'make-public']) {
+    if (values[/** @type {'allow-origin' | 'replace-origins' | 'make-public'} */ (option)])
+      throw new UsageError(`--${option} is an option of init-storage only`);
+  }
   const options = {
     registryFile: values.registry ?? values.file ?? registryPath(values.env),
     deployDir: values['deploy-dir'],
@@ -172,12 +174,14 @@ async function main() {
           ? `${remote}: ${result.previous ?? '(unversioned)'} → ${version} (${result.entry})`
           : `${remote} already pins ${version}`,
       );
+      for (const name of result.unverified) console.warn(`⚠ ${unverifiedLine(name)}`);
       await prerender();
       return 0;
     }
     case 'rollback': {
       const result = await rollback({ ...options, remote });
       console.log(`${remote}: ${result.from} → ${result.version} (${result.entry})`);
+      for (const name of result.unverified) console.warn(`⚠ ${unverifiedLine(name)}`);
       await prerender();
       return 0;
     }
@@ -221,70 +225,6 @@ async function main() {
 function describeStorePages(routes, where) {
   const { info, warnings } = describePrerender(routes, where);
   return { info: info.replace(/→ .*$/, `→ ${where}`), warnings };
-}
-
-/**
- * An --allow-origin value: exactly what a browser sends as Origin (a CORS rule matches it as
- * written), so a path, a default port or a capital letter is refused with the form to give.
- *
- * @param {string} value
- */
-function siteOrigin(value) {
-  /** @type {URL | undefined} */
-  let url;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url && /^https?:$/.test(url.protocol) && url.origin === value) return value;
-  const hint = url && /^https?:$/.test(url.protocol) && url.host ? ` (did you mean ${url.origin}?)` : '';
-  throw new CliError(
-    `--allow-origin ${value} is not an origin: give http(s)://<host>[:<port>] with no path, e.g. https://devhub.example.com${hint}`,
-  );
-}
-
-/**
- * `init-storage`: the container, its CORS rules for the preview's origins, and with an
- * environment its registry, each only if missing.
- *
- * @param {string} address
- * @param {string | undefined} env
- * @param {string[]} sites  the origins of real sites that read the store, besides the preview's
- * @param {{ replace: boolean }} options  replace: exactly these origins, else added to those allowed before
- */
-async function initStorage(address, env, sites, { replace }) {
-  if (!isBlobAddress(address))
-    throw new UsageError(`init-storage takes an azblob://<container>[/<prefix>] address, got ${address}`);
-  const { container, prefix } = parseBlobAddress(address);
-  const origins = [
-    ...APPS.filter((app) => app.kind === 'host').flatMap((app) =>
-      ['http', 'https'].flatMap((scheme) => [`${scheme}://localhost:${app.port}`, `${scheme}://127.0.0.1:${app.port}`]),
-    ),
-    ...sites,
-  ];
-  const { created, allowed, added, removed } = await initBlobStorage(`azblob://${container}`, origins, { replace });
-  console.log(
-    `azblob://${container}: ${created ? 'created' : 'already there'}; CORS lets ${allowed.join(', ')} read it`,
-  );
-  for (const origin of added) console.log(`  + ${origin} allowed`);
-  for (const origin of removed) console.log(`  - ${origin} no longer allowed`);
-  if (env === undefined) return 0;
-  const source = registryPath(env);
-  const target = `azblob://${container}/${prefix ? `${prefix}/` : ''}${basename(source)}`;
-  const { storage, key } = openStorageOf(target);
-  const read = await openStorage(dirname(source)).read(basename(source));
-  if (!read) throw new CliError(`${source} does not exist: no registry to start ${target} from`);
-  // Versions `deploy --to` this prefix publishes are pinned at the store's URL, where browsers read them.
-  const deployBaseUrl = `${await blobUrlOf(`azblob://${container}${prefix ? `/${prefix}` : ''}`)}/`;
-  const registry = { ...JSON.parse(read.bytes.toString('utf8')), deployBaseUrl };
-  const written = await storage.createIfAbsent(key, `${JSON.stringify(registry, null, 2)}\n`);
-  console.log(
-    written
-      ? `${target}: copied from ${source}, versions deployed to it pinned at ${deployBaseUrl}`
-      : `${target}: already there, left as it is`,
-  );
-  return 0;
 }
 
 runCli('remotes', main);

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useAzurite } from './lib/azurite-test-server.mjs';
+import { PREVIEW_ORIGINS, initStorage } from './lib/init-storage.mjs';
 import { registryPath } from './lib/registry-file.mjs';
-import { CORS_RULE_MARK, blobUrlOf, openStorage } from './lib/storage.mjs';
+import { CORS_RULE_MARK, corsRuleFor } from './lib/storage-cors.mjs';
+import { blobUrlOf, openStorage } from './lib/storage.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 
 const azurite = useAzurite('unused');
@@ -34,20 +37,82 @@ describe('remotes init-storage', () => {
     expect(JSON.parse(stored.bytes.toString('utf8'))).toEqual({
       ...source,
       deployBaseUrl: `${azurite.current.endpoint}/teams/preview/`,
+      allowedOverrideOrigins: [],
     });
     const container = await blobUrlOf('azblob://teams');
     expect((await fetch(`${container}/preview/remotes.preview.json`)).status).toBe(200);
     expect((await fetch(`${container}?restype=container&comp=list`)).ok).toBe(false);
   });
 
-  it('takes the listing away from a container made listable elsewhere', async () => {
+  it('leaves the access of a container it did not create as it is, saying so; --make-public makes its blobs public', async () => {
+    const { BlobServiceClient } = await import('@azure/storage-blob');
+    const service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
+    await service.getContainerClient('private').create();
+    await openStorage('azblob://private').createIfAbsent('secret.json', '{}');
+    const blob = `${await blobUrlOf('azblob://private')}/secret.json`;
+    const kept = await remotes('init-storage', 'azblob://private');
+    expect(kept.code).toBe(0);
+    expect(kept.output).toContain(
+      '⚠ azblob://private is private, so browsers cannot read it: left so, since it was not created here; --make-public makes its blobs (never its listing) public',
+    );
+    expect((await fetch(blob)).ok).toBe(false);
+    const opened = await remotes('init-storage', 'azblob://private', '--make-public');
+    expect([opened.code, opened.output]).toEqual([0, expect.not.stringContaining('⚠')]);
+    expect((await fetch(blob)).ok).toBe(true);
+  });
+
+  it('takes the listing away from a container made listable elsewhere only with --make-public', async () => {
     const { BlobServiceClient } = await import('@azure/storage-blob');
     const service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
     await service.getContainerClient('listable').create({ access: 'container' });
     const container = await blobUrlOf('azblob://listable');
-    expect((await fetch(`${container}?restype=container&comp=list`)).ok).toBe(true);
-    expect((await remotes('init-storage', 'azblob://listable')).code).toBe(0);
-    expect((await fetch(`${container}?restype=container&comp=list`)).ok).toBe(false);
+    const listable = async () => (await fetch(`${container}?restype=container&comp=list`)).ok;
+    const kept = await remotes('init-storage', 'azblob://listable');
+    expect([kept.code, kept.output]).toEqual([
+      0,
+      expect.stringContaining('⚠ azblob://listable lets anyone list its blobs'),
+    ]);
+    expect(await listable()).toBe(true);
+    expect((await remotes('init-storage', 'azblob://listable', '--make-public')).code).toBe(0);
+    expect(await listable()).toBe(false);
+  });
+
+  it('starts a registry with no override origin, whatever the file it copies allows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'devhub-init-storage-'));
+    try {
+      const source = JSON.parse(readFileSync(registryPath('preview'), 'utf8'));
+      writeFileSync(
+        registryPath('staging', dir),
+        JSON.stringify({ ...source, allowedOverrideOrigins: ['http://localhost:3001', 'https://cdn.example'] }),
+      );
+      const lines = [];
+      const log = (line) => lines.push(line);
+      await initStorage('azblob://seeded/team', {
+        env: 'staging',
+        sites: [],
+        replace: false,
+        makePublic: false,
+        registryDir: dir,
+        log,
+        warn: log,
+      });
+      const stored = await openStorage('azblob://seeded/team').read('remotes.staging.json');
+      expect(JSON.parse(stored.bytes.toString('utf8')).allowedOverrideOrigins).toEqual([]);
+      expect(lines.at(-1)).toMatch(
+        /^azblob:\/\/seeded\/team\/remotes\.staging\.json: copied from \S+ with no override origin/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start a store as the local environment, in one line', async () => {
+    const { code, output } = await remotes('init-storage', 'azblob://teams/local', '--env', 'local');
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      expect.stringMatching(/^remotes: init-storage --env local: a store is never the local environment/),
+    ]);
+    await expect(openStorage('azblob://teams/local').read('remotes.json')).resolves.toBeUndefined();
   });
 
   describe("a real site's origins (--allow-origin)", () => {
@@ -92,9 +157,8 @@ describe('remotes init-storage', () => {
       expect(first).toHaveLength(2);
       expect(first).toContainEqual(expect.objectContaining(CDN_RULE));
       const [own] = await ownRules();
-      expect(own.allowedOrigins.split(',')).toEqual(
-        expect.arrayContaining([SITE, WWW, expect.stringMatching(/^http:\/\/localhost:\d+$/)]),
-      );
+      expect(own.allowedOrigins.split(',').sort()).toEqual([SITE, ...PREVIEW_ORIGINS, WWW].sort());
+      expect(PREVIEW_ORIGINS).toEqual(['https://localhost:3000']);
       expect([await allowedFor(SITE), await allowedFor(WWW), await allowedFor(OTHER)]).toEqual([SITE, WWW, undefined]);
     });
 
@@ -125,8 +189,28 @@ describe('remotes init-storage', () => {
       ]);
       const own = await ownRules();
       expect(own).toHaveLength(1);
-      expect(own[0].allowedOrigins.split(',')).toContainEqual(expect.stringMatching(/^http:\/\/localhost:\d+$/));
+      expect(own[0].allowedOrigins.split(',').sort()).toEqual([...PREVIEW_ORIGINS, OTHER].sort());
       expect(await rules()).toContainEqual(expect.objectContaining(CDN_RULE));
+    });
+
+    it('drops the http and loopback origins an earlier init-storage allowed, naming each, and keeps the sites', async () => {
+      const earlier = [
+        'http://localhost:3000',
+        'http://127.0.0.1:3000',
+        'https://127.0.0.1:3000',
+        'https://localhost:3000',
+        SITE,
+      ];
+      const others = (await rules()).filter((rule) => !rule.exposedHeaders.includes(CORS_RULE_MARK));
+      await service.setProperties({ ...(await service.getProperties()), cors: [...others, corsRuleFor(earlier)] });
+      const { code, output } = await remotes('init-storage', 'azblob://sites');
+      expect(code).toBe(0);
+      expect(output).toContain(
+        '  - http://127.0.0.1:3000 no longer allowed\n  - http://localhost:3000 no longer allowed\n  - https://127.0.0.1:3000 no longer allowed\n',
+      );
+      const [own] = await ownRules();
+      expect(own.allowedOrigins.split(',').sort()).toEqual([...PREVIEW_ORIGINS, SITE].sort());
+      expect([await allowedFor('http://localhost:3000'), await allowedFor(SITE)]).toEqual([undefined, SITE]);
     });
 
     it('says in one line that the account has no room for its rule when other tools hold all five', async () => {
@@ -149,20 +233,21 @@ describe('remotes init-storage', () => {
     });
 
     it.each([
-      'https://devhub.example.com/app',
-      'ftp://devhub.example.com',
-      'devhub.example.com',
-      'https://Devhub.example.com',
-    ])('refuses %s in one line (exit 1), the rules untouched', async (origin) => {
+      ['https://devhub.example.com/app', ' (did you mean https://devhub.example.com?)'],
+      ['ftp://devhub.example.com', ''],
+      ['devhub.example.com', ''],
+      ['https://Devhub.example.com', ' (did you mean https://devhub.example.com?)'],
+      ['http://devhub.example.com', ' (did you mean https://devhub.example.com?)'],
+      ['https://127.0.0.1:3000', ''],
+      ['https://localhost:8443', ''],
+      ['https://[::1]', ''],
+    ])('refuses %s in one line (exit 1), the rules untouched', async (origin, hint) => {
       const before = await rules();
       const { code, output } = await remotes('init-storage', 'azblob://sites', '--allow-origin', origin);
       expect(code).toBe(1);
       expect(output.trim().split('\n')).toEqual([
-        expect.stringMatching(
-          /^remotes: --allow-origin \S+ is not an origin: give http\(s\):\/\/<host>\[:<port>\] with no path/,
-        ),
+        `remotes: --allow-origin ${origin} is not a site's origin: give https://<host>[:<port>] with no path, not this machine, e.g. https://devhub.example.com${hint}`,
       ]);
-      expect(output).toContain(`--allow-origin ${origin} is not an origin`);
       expect(await rules()).toEqual(before);
     });
   });

@@ -16,6 +16,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writ
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CliError } from './cli.mjs';
 import { filesUnder } from './integrity.mjs';
+import { nextCorsRules } from './storage-cors.mjs';
 import { withRegistryLock } from './registry-file.mjs';
 
 /** @typedef {{ contentType?: string, cacheControl?: string }} WriteOptions */
@@ -474,30 +475,11 @@ export async function blobUrlOf(address) {
 }
 
 /**
- * The exposed header that marks the CORS rule `init-storage` writes: an account's CORS rules have
- * no name, and the command replaces its own rule and no other (a CDN's, another site's).
+ * @typedef {object} InitOptions
+ * @property {boolean} [replace]  the rule allows exactly `origins`, else those it had (that `keeps`) and `origins`
+ * @property {(origin: string) => boolean} [keeps]  which origins the rule allowed before stay allowed (storage-cors.mjs)
+ * @property {boolean} [makePublic]  a container that was there already is made blob-public too
  */
-export const CORS_RULE_MARK = 'x-devhub-init-storage';
-
-/**
- * The rule `init-storage` owns for `origins`, as the service reads it back.
- *
- * @param {string[]} origins
- */
-export const corsRuleFor = (origins) => ({
-  allowedOrigins: [...new Set(origins)].sort().join(','),
-  allowedMethods: 'GET,HEAD,OPTIONS',
-  allowedHeaders: '*',
-  exposedHeaders: `ETag,Content-Type,Content-Length,Cache-Control,${CORS_RULE_MARK}`,
-  maxAgeInSeconds: 3600,
-});
-
-/** @param {{ exposedHeaders?: string }} rule */
-const isOwnRule = (rule) =>
-  (rule.exposedHeaders ?? '').split(',').some((header) => header.trim().toLowerCase() === CORS_RULE_MARK);
-
-/** CORS rules an account's blob service may have (Azure Storage's limit). */
-const MAX_CORS_RULES = 5;
 
 /**
  * Creates the container if it is missing, with public read access to its blobs and never to its
@@ -505,21 +487,22 @@ const MAX_CORS_RULES = 5;
  * sets the CORS rule that lets pages on `origins` read what it holds (the registry, manifests,
  * remote files): one rule, marked as this command's, every other rule kept. CORS rules belong to
  * the account, not to a run: the rule keeps the origins it already had and adds `origins`, unless
- * `replace` asks for exactly `origins`. A container found listable is made blob-only. Running it
- * again with the same origins changes nothing. Returns whether the container was created, the
- * origins the rule now allows, and those this run added and removed.
+ * `replace` asks for exactly `origins`. A container that was there keeps its access (a private one
+ * made public would publish whatever it holds) unless `makePublic`. Running it again with the same
+ * origins changes nothing. Returns whether the container was created, its access now, the origins
+ * the rule now allows, and those this run added and removed.
  *
  * @param {string} address  azblob://<container>
  * @param {string[]} origins
- * @param {{ replace?: boolean } & BlobOptions} [options]  `callTimeoutMs` bounds the whole run
- * @returns {Promise<{ created: boolean, allowed: string[], added: string[], removed: string[] }>}
+ * @param {InitOptions & BlobOptions} [options]  `callTimeoutMs` bounds the whole run
+ * @returns {Promise<{ created: boolean, access: 'blob' | 'container' | 'private', allowed: string[], added: string[], removed: string[] }>}
  */
-export async function initBlobStorage(address, origins, { replace = false, callTimeoutMs = CALL_TIMEOUT_MS } = {}) {
+export async function initBlobStorage(address, origins, { callTimeoutMs = CALL_TIMEOUT_MS, ...options } = {}) {
   const { container } = parseBlobAddress(address);
   const client = await serviceClient();
   try {
     return await within(`azblob://${container}`, callTimeoutMs, (abortSignal) =>
-      setUpContainer(client, container, origins, replace, abortSignal),
+      setUpContainer(client, container, origins, options, abortSignal),
     );
   } catch (error) {
     throw describeBlobError(error, `azblob://${container}`);
@@ -532,55 +515,25 @@ export async function initBlobStorage(address, origins, { replace = false, callT
  * @param {import('@azure/storage-blob').BlobServiceClient} client
  * @param {string} container
  * @param {string[]} origins
- * @param {boolean} replace
+ * @param {InitOptions} options
  * @param {AbortSignal} abortSignal
  */
-async function setUpContainer(client, container, origins, replace, abortSignal) {
+async function setUpContainer(client, container, origins, options, abortSignal) {
   const containerClient = client.getContainerClient(container);
   const { succeeded: created } = await containerClient.createIfNotExists({ access: 'blob', abortSignal });
+  /** @type {'blob' | 'container' | 'private'} */
+  let access = 'blob';
   if (!created) {
     const policy = await containerClient.getAccessPolicy({ abortSignal });
-    if (policy.blobPublicAccess !== 'blob') {
+    access = policy.blobPublicAccess ?? 'private';
+    if (options.makePublic && access !== 'blob') {
       await containerClient.setAccessPolicy('blob', policy.signedIdentifiers, { abortSignal });
+      access = 'blob';
     }
   }
-  if (origins.length === 0) return { created, allowed: [], added: [], removed: [] };
+  if (origins.length === 0) return { created, access, allowed: [], added: [], removed: [] };
   const properties = await client.getProperties({ abortSignal });
-  const rules = properties.cors ?? [];
-  /** @param {import('@azure/storage-blob').CorsRule[]} list */
-  const originsOf = (list) => list.flatMap((rule) => rule.allowedOrigins.split(',').filter(Boolean));
-  const marked = rules.filter(isOwnRule);
-  const had = new Set(originsOf(marked));
-  const wanted = corsRuleFor(replace ? origins : [...had, ...origins]);
-  // A rule for the same origins without the mark is the one this command wrote before it marked its rules.
-  const others = rules.filter((rule) => !isOwnRule(rule) && rule.allowedOrigins !== wanted.allowedOrigins);
-  const own = rules.filter((rule) => !others.includes(rule));
-  const allowed = wanted.allowedOrigins.split(',');
-  const result = {
-    created,
-    allowed,
-    added: allowed.filter((origin) => !had.has(origin) && !originsOf(own).includes(origin)),
-    removed: [...had].filter((origin) => !allowed.includes(origin)).sort(),
-  };
-  if (own.length === 1 && JSON.stringify(corsRuleFields(own[0])) === JSON.stringify(wanted)) return result;
-  if (others.length >= MAX_CORS_RULES) {
-    throw new CliError(
-      `azblob://${container}: the account already has ${others.length} CORS rules of other tools, the most Azure Storage allows (${MAX_CORS_RULES}); remove one, or add ${allowed.join(', ')} to one of them, then run init-storage again`,
-    );
-  }
-  await client.setProperties({ ...properties, cors: [...others, wanted] }, { abortSignal });
-  return result;
+  const { cors, ...change } = nextCorsRules(properties.cors ?? [], origins, options, `azblob://${container}`);
+  if (cors) await client.setProperties({ ...properties, cors }, { abortSignal });
+  return { created, access, ...change };
 }
-
-/**
- * A rule's fields in corsRuleFor's order, for comparing.
- *
- * @param {import('@azure/storage-blob').CorsRule | undefined} rule
- */
-const corsRuleFields = (rule) => ({
-  allowedOrigins: rule?.allowedOrigins,
-  allowedMethods: rule?.allowedMethods,
-  allowedHeaders: rule?.allowedHeaders,
-  exposedHeaders: rule?.exposedHeaders,
-  maxAgeInSeconds: rule?.maxAgeInSeconds,
-});
