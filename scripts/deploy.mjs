@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
 import { MANIFEST_FILE, filesUnder, sealVersion, sri } from './lib/integrity.mjs';
@@ -84,22 +85,28 @@ export async function publishVersion(storage, { remote, pkg, version, dir, build
   /** @type {Uint8Array} */
   let manifestBytes = readFileSync(join(dir, MANIFEST_FILE));
   let published = publishedAt;
+  /** @param {string} key */
+  const alreadyPublished = (key) =>
+    new CliError(
+      `${pkg}@${version} is already published at ${storage.describe(key)} with other bytes; published versions are immutable: bump the version in package.json`,
+    );
+  // The manifest a deploy that died half-way left, checked first: another build's is refused before anything is written.
+  const manifestKey = `${pkg}/${version}/${MANIFEST_FILE}`;
+  const left = await storage.read(manifestKey);
+  if (left && !sameManifest(left.bytes, manifestBytes)) throw alreadyPublished(manifestKey);
   for (const name of ordered) {
     const key = `${pkg}/${version}/${name}`;
     const bytes = readFileSync(join(dir, name));
     if (await storage.createIfAbsent(key, bytes)) continue;
     const stored = await storage.read(key);
     if (stored && Buffer.compare(stored.bytes, bytes) === 0) continue;
-    // The manifest records when it was published: a retry's differs by that alone when every
-    // file it lists has the bytes the stored one lists.
-    if (name === MANIFEST_FILE && stored && sameFiles(stored.bytes, bytes)) {
+    // The manifest records when it was published: a retry's differs by that alone, or it is not this build's.
+    if (name === MANIFEST_FILE && stored && sameManifest(stored.bytes, bytes)) {
       manifestBytes = stored.bytes;
       published = JSON.parse(stored.bytes.toString('utf8')).metaData?.buildInfo?.publishedAt ?? publishedAt;
       continue;
     }
-    throw new CliError(
-      `${pkg}@${version} is already published at ${storage.describe(key)} with other bytes; published versions are immutable: bump the version in package.json`,
-    );
+    throw alreadyPublished(key);
   }
   const entry = { version, buildHash, publishedAt: published, integrity: sri(manifestBytes) };
   const indexKey = `${pkg}/versions.json`;
@@ -124,18 +131,23 @@ export async function publishVersion(storage, { remote, pkg, version, dir, build
 }
 
 /**
- * Whether two manifests list the same files with the same digests and the same build.
+ * Whether a stored manifest is this build's, published earlier: the same JSON in every field (its
+ * entry, exposes, routes, public path, compatibility record, every file's digest…) but the date
+ * it records, which a retry stamps anew. Matching digests alone would adopt a manifest that
+ * points the same files at other pages, or other files at other origins.
  *
- * @param {Uint8Array} a
- * @param {Uint8Array} b
+ * @param {Uint8Array} stored
+ * @param {Uint8Array} built
  */
-function sameFiles(a, b) {
+function sameManifest(stored, built) {
+  /** @param {Uint8Array} bytes */
+  const undated = (bytes) => {
+    const manifest = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    if (manifest?.metaData?.buildInfo) delete manifest.metaData.buildInfo.publishedAt;
+    return manifest;
+  };
   try {
-    const [left, right] = [a, b].map((bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')));
-    return (
-      JSON.stringify(left.metaData?.integrity) === JSON.stringify(right.metaData?.integrity) &&
-      left.metaData?.buildInfo?.buildHash === right.metaData?.buildInfo?.buildHash
-    );
+    return isDeepStrictEqual(undated(stored), undated(built));
   } catch {
     return false;
   }

@@ -117,14 +117,14 @@ describe('publishing a version to a store', () => {
       expect(entry.integrity).toBe(sri(readFileSync(join(dir, 'a/mf-manifest.json'))));
     });
 
-    it('refuses a second publish of the version with other bytes at the first file, the stored bytes unchanged', async () => {
+    it('refuses a second publish of the version with other bytes at its manifest, the stored bytes unchanged', async () => {
       const storage = open();
       await publishVersion(storage, builtVersion(join(dir, 'a'), '1.0.0'));
       const before = await contents(storage);
       await expect(
         publishVersion(storage, builtVersion(join(dir, 'b'), '1.0.0', { entry: '/* other */' })),
       ).rejects.toThrow(
-        /^remote-catalog@1\.0\.0 is already published at \S+remote-catalog\/1\.0\.0\/remoteEntry\.js with other bytes; published versions are immutable: bump the version in package\.json$/,
+        /^remote-catalog@1\.0\.0 is already published at \S+remote-catalog\/1\.0\.0\/mf-manifest\.json with other bytes; published versions are immutable: bump the version in package\.json$/,
       );
       expect(await contents(storage)).toEqual(before);
     });
@@ -151,6 +151,34 @@ describe('publishing a version to a store', () => {
       await expect(publishVersion(storage, builtVersion(join(dir, 'c'), '2.0.0'))).rejects.toThrow('with other bytes');
       expect(await contents(storage)).toEqual(before);
     });
+
+    it.each([
+      [
+        'points the same files elsewhere',
+        (manifest) => ({ ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://evil.example/' } }),
+      ],
+      ['exposes another page', (manifest) => ({ ...manifest, exposes: [{ name: 'EvilPage', path: './EvilPage' }] })],
+      [
+        'lists other routes',
+        (manifest) => ({ ...manifest, routes: [{ expose: 'EvilPage', routes: [{ path: '/signin' }] }] }),
+      ],
+    ])(
+      'refuses a half-published manifest with the same digests that %s, in one line, the store unchanged',
+      async (_, tamper) => {
+        const storage = open();
+        builtVersion(join(dir, 'a'), '1.0.0');
+        const planted = tamper(JSON.parse(readFileSync(join(dir, 'a/mf-manifest.json'), 'utf8')));
+        await storage.createIfAbsent('remote-catalog/1.0.0/mf-manifest.json', JSON.stringify(planted));
+        const before = await contents(storage);
+        const retry = builtVersion(join(dir, 'b'), '1.0.0', { publishedAt: '2026-02-02T00:00:00.000Z' });
+        const error = await publishVersion(storage, retry).catch((caught) => caught);
+        expect(error).toBeInstanceOf(CliError);
+        expect(error.message).toMatch(
+          /^remote-catalog@1\.0\.0 is already published at \S+remote-catalog\/1\.0\.0\/mf-manifest\.json with other bytes; published versions are immutable: bump the version in package\.json$/,
+        );
+        expect(await contents(storage)).toEqual(before);
+      },
+    );
   });
 });
 
