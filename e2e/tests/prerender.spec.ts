@@ -191,15 +191,14 @@ test.describe('prerendered first view', () => {
     await page.goto('/');
     expect(await rendering(page)).toBe('hydrated');
 
-    // Pinned as `remotes use` pins it: with the version's routes (the same as the served build's). An
-    // edited build has no digest to pin, which only a developer's machine (`local`) accepts.
+    // Pinned as `remotes use` pins it: with its digest and the version's routes (the same as the served build's).
     stack.writeRegistry({
       ...stack.registry,
-      environment: 'local',
       remotes: {
         ...stack.registry.remotes,
         catalog: {
           entry: '/deploy/remote-catalog/9.0.0/mf-manifest.json',
+          integrity: sealVersion(version),
           routes: stack.registry.remotes.catalog?.routes,
         },
       },
@@ -255,13 +254,15 @@ test.describe('prerendered first view', () => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: Record<string, unknown> };
     delete manifest.metaData.ssrRemoteEntry;
     writeFileSync(manifestFile, JSON.stringify(manifest));
-    // Pinned without a digest (the manifest was edited), as only a developer's registry (`local`) may be.
     stack.writeRegistry({
       ...stack.registry,
-      environment: 'local',
       remotes: {
         ...stack.registry.remotes,
-        auth: { entry: '/deploy/remote-auth/0.9.0/mf-manifest.json', routes: stack.registry.remotes.auth?.routes },
+        auth: {
+          entry: '/deploy/remote-auth/0.9.0/mf-manifest.json',
+          integrity: sealVersion(version),
+          routes: stack.registry.remotes.auth?.routes,
+        },
       },
     });
     const summary = await stack.prerender();

@@ -76,15 +76,18 @@ export function sealVersion(dir) {
  *
  * @param {string} name
  */
-function isVersionPath(name) {
+export function isVersionPath(name) {
   return /^[A-Za-z0-9._~@+-][A-Za-z0-9._~@+/-]*$/.test(name) && !name.split('/').some((part) => part === '..');
 }
 
 /**
+ * One GET of a file, its redirects refused (the bytes are those of the URL asked for).
+ *
  * @param {string} url
  * @param {number} timeoutMs
+ * @returns {Promise<Uint8Array>}
  */
-async function fetchBytes(url, timeoutMs) {
+export async function fetchBytes(url, timeoutMs) {
   let response;
   try {
     response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
@@ -122,33 +125,80 @@ export function checkManifestDigest(bytes, expected, location) {
  */
 
 /**
+ * The file digests a manifest lists (`metaData.integrity`), and what is wrong with the list as a
+ * whole: a manifest without digests, or whose entry is not among them (nothing it names could be checked).
+ *
+ * @param {{ metaData?: { integrity?: unknown, remoteEntry?: { name?: string, path?: string }, ssrRemoteEntry?: { name?: string, path?: string } } }} manifest
+ * @param {string} location  the manifest's file or URL (for the messages)
+ * @param {FileSelection} files
+ * @returns {{ digests: Array<[string, unknown]>, problems: string[] }}  the digests of the selected files
+ */
+function digestsOf(manifest, location, files) {
+  const listed = manifest.metaData?.integrity;
+  if (listed === null || typeof listed !== 'object' || Array.isArray(listed)) {
+    return {
+      digests: [],
+      problems: [`${location} lists no file digests (metaData.integrity): publish it with "npm run deploy"`],
+    };
+  }
+  const all = /** @type {Record<string, unknown>} */ (listed);
+  const entry = files === 'server' ? manifest.metaData?.ssrRemoteEntry : manifest.metaData?.remoteEntry;
+  const entryName = entry?.name ? `${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}` : '';
+  return {
+    digests: Object.entries(all).filter(([name]) => files !== 'server' || name.endsWith('.cjs')),
+    problems: entryName && !(entryName in all) ? [`${entryName} has no digest in ${location}`] : [],
+  };
+}
+
+/**
+ * Whether a manifest lists `name` with a digest it can be checked against.
+ *
+ * @param {string} name
+ * @param {unknown} expected
+ * @returns {expected is string}
+ */
+const isListed = (name, expected) =>
+  isVersionPath(name) && typeof expected === 'string' && INTEGRITY_PATTERN.test(expected);
+
+/**
+ * The files of a version a check covers, as its manifest lists them, with the digest each must
+ * have (`name`: relative to the manifest's folder, as a URL names it); and what is wrong with the
+ * list, one line per problem.
+ *
+ * @param {Parameters<typeof digestsOf>[0]} manifest
+ * @param {string} location  the manifest's file or URL (for the messages)
+ * @param {{ files?: FileSelection }} [options]
+ * @returns {{ listed: Array<{ name: string, expected: string }>, problems: string[] }}
+ */
+export function listedFiles(manifest, location, { files = 'all' } = {}) {
+  const { digests, problems } = digestsOf(manifest, location, files);
+  /** @type {Array<{ name: string, expected: string }>} */
+  const listed = [];
+  for (const [name, expected] of digests) {
+    if (isListed(name, expected)) listed.push({ name, expected });
+    else problems.push(`${location} lists "${name}" with no valid digest`);
+  }
+  return { listed, problems };
+}
+
+/**
  * Checks the files a manifest lists against their bytes, where the manifest was read (a folder
  * on this machine or a URL). Returns one line per problem, naming the file and both digests.
  * A manifest without digests, or whose entry is not among them, is a problem: nothing it names
- * could be checked.
+ * could be checked. What the prerender runs is checked where it runs instead (version-mirror.mjs).
  *
- * @param {{ metaData?: { integrity?: unknown, remoteEntry?: { name?: string, path?: string }, ssrRemoteEntry?: { name?: string, path?: string } } }} manifest
+ * @param {Parameters<typeof digestsOf>[0]} manifest
  * @param {string} location  the manifest's file or URL
  * @param {{ files?: FileSelection, timeoutMs?: number }} [options]
  * @returns {Promise<string[]>}
  */
 export async function checkVersionFiles(manifest, location, { files = 'all', timeoutMs = 5000 } = {}) {
-  const listed = manifest.metaData?.integrity;
-  if (listed === null || typeof listed !== 'object' || Array.isArray(listed)) {
-    return [`${location} lists no file digests (metaData.integrity): publish it with "npm run deploy"`];
-  }
-  const digests = /** @type {Record<string, unknown>} */ (listed);
-  /** @type {string[]} */
-  const problems = [];
-  const entry = files === 'server' ? manifest.metaData?.ssrRemoteEntry : manifest.metaData?.remoteEntry;
-  const entryName = entry?.name ? `${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}` : '';
-  if (entryName && !(entryName in digests)) problems.push(`${entryName} has no digest in ${location}`);
+  const { digests, problems } = digestsOf(manifest, location, files);
   const overHttp = /^https?:\/\//.test(location);
-  for (const [name, expected] of Object.entries(digests)) {
-    if (files === 'server' && !name.endsWith('.cjs')) continue;
+  for (const [name, expected] of digests) {
     // A static server sends its compressed copies decoded: the browser checks what they decode to.
     if (overHttp && /\.(br|gz)$/.test(name)) continue;
-    if (!isVersionPath(name) || typeof expected !== 'string' || !INTEGRITY_PATTERN.test(expected)) {
+    if (!isListed(name, expected)) {
       problems.push(`${location} lists "${name}" with no valid digest`);
       continue;
     }

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkManifestDigest, checkVersionFiles, sealVersion, sri } from './integrity.mjs';
+import { checkManifestDigest, checkVersionFiles, listedFiles, sealVersion, sri } from './integrity.mjs';
 
 describe('version integrity', () => {
   let dir;
@@ -73,6 +73,20 @@ describe('version integrity', () => {
       expect.stringMatching(/^server\.remoteEntry\.cjs is missing/),
       `${location()} lists "../outside.js" with no valid digest`,
     ]);
+  });
+
+  it('lists the server files a manifest gives digests for, and what it lists wrong', () => {
+    sealVersion(dir);
+    const edited = manifest();
+    edited.metaData.integrity['../outside.cjs'] = sri('x');
+    expect(listedFiles(edited, 'catalog', { files: 'server' })).toEqual({
+      listed: [{ name: 'server.remoteEntry.cjs', expected: sri('module.exports = {};') }],
+      problems: ['catalog lists "../outside.cjs" with no valid digest'],
+    });
+    delete edited.metaData.integrity['server.remoteEntry.cjs'];
+    expect(listedFiles(edited, 'catalog', { files: 'server' }).problems[0]).toBe(
+      'server.remoteEntry.cjs has no digest in catalog',
+    );
   });
 
   it('reads the files over HTTP when the manifest came from a URL', async () => {

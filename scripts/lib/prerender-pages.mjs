@@ -2,11 +2,24 @@
 // The layout of an environment's prerendered pages, shared by the prerender that writes them
 // (prerender.mjs) and the static server that serves them (static-server.mjs).
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { promises as fs, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isRoutePath } from '@devhub/contracts/routes';
+import { sri } from './integrity.mjs';
+import { printable } from './prerender-reasons.mjs';
+import { precompressedCopiesSync } from './static-server-precompress.mjs';
 
 /** The summary of a prerender: what it was rendered from, and each route's outcome. */
 export const SUMMARY_FILE = 'prerender.json';
+
+/** The route of a summary that stands for every route: the render as a whole failed. */
+export const ALL_ROUTES = '*';
+
+/**
+ * @typedef {{ route: string, status: 'prerendered' | 'client', reason?: string, files?: Record<string, string> }} RouteSummary
+ *   `files`: of a prerendered route, the sha384 of its page and of each precompressed copy, by path
+ *   in the pages folder (`blog/index.html`, `blog/index.html.br`), as written
+ */
 
 /**
  * The shell build a prerender was made from: its pages load that build's files, and no other's.
@@ -24,6 +37,98 @@ export function templateHash(template) {
  */
 export function pageFileOf(route) {
   return join(...route.split('/').filter(Boolean), 'index.html');
+}
+
+/**
+ * The page file of a route inside the pages folder `dir`, or none when it would be elsewhere (a
+ * route with `..` segments) or would take the summary's place: the one check every page written
+ * or served passes.
+ *
+ * @param {string} dir
+ * @param {string} route
+ */
+export function pageFileInside(dir, route) {
+  const folder = resolve(dir);
+  const file = resolve(folder, pageFileOf(route));
+  const inside = relative(folder, file);
+  if (inside.startsWith('..') || isAbsolute(inside)) return undefined;
+  if (inside.split(sep)[0] === SUMMARY_FILE) return undefined;
+  return file;
+}
+
+/**
+ * Writes a route's page and its precompressed copies into the pages folder `dir`, and returns the
+ * sha384 of each file as written, keyed by its path in the folder (`blog/index.html`,
+ * `blog/index.html.br`, …): the summary carries them, and a copy of the pages is checked with them.
+ *
+ * @param {string} dir
+ * @param {string} route
+ * @param {string} html
+ * @returns {Record<string, string>}
+ */
+export function writePage(dir, route, html) {
+  const file = pageFileInside(dir, route);
+  if (!file) throw new Error(`${JSON.stringify(route)} leads out of the pages folder`);
+  /** @type {Record<string, string>} */
+  const files = {};
+  /** @param {string} path @param {Buffer} bytes */
+  const write = (path, bytes) => {
+    writeFileSync(path, bytes, { flag: 'wx' });
+    files[relative(resolve(dir), path).split(sep).join('/')] = sri(bytes);
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  const bytes = Buffer.from(html);
+  write(file, bytes);
+  // Sent as they are by the static server: the page is compressed once, here, never per request.
+  precompressedCopiesSync(file, bytes, write);
+  return files;
+}
+
+/**
+ * Writes what the renderer sent back into the empty pages folder `dir`, and says what became of
+ * each route. The renderer ran code nobody here vouches for, so each route is checked again: by
+ * the contract's rule for a route path, then by where its page would be written (the guard).
+ *
+ * @param {string} dir
+ * @param {unknown} results  `{ route, html }` or `{ route, problem }` each, as the renderer sent them
+ * @param {(reason: unknown) => string} reasonOf  how a reason is told (prerender-reasons.mjs)
+ * @returns {RouteSummary[]}
+ */
+export function writeRenderedPages(dir, results, reasonOf) {
+  /** @type {RouteSummary[]} */
+  const routes = [];
+  const seen = new Set();
+  for (const result of Array.isArray(results) ? results : []) {
+    const { route, html, problem } = /** @type {{ route?: unknown, html?: unknown, problem?: unknown }} */ (
+      result ?? {}
+    );
+    if (route === ALL_ROUTES && html === undefined) {
+      routes.push({ route, status: 'client', reason: reasonOf(problem) });
+      continue;
+    }
+    if (!isRoutePath(route) || !pageFileInside(dir, route)) {
+      const sent = printable(JSON.stringify(String(route)).slice(0, 200));
+      routes.push({ route: sent, status: 'client', reason: 'the renderer sent back no route path of this site' });
+      continue;
+    }
+    if (seen.has(route)) {
+      const reason = 'the renderer sent this route twice: only its first page is kept';
+      routes.push({ route, status: 'client', reason });
+      continue;
+    }
+    seen.add(route);
+    if (typeof html !== 'string') {
+      routes.push({ route, status: 'client', reason: reasonOf(problem ?? 'the renderer sent back no page') });
+      continue;
+    }
+    try {
+      routes.push({ route, status: 'prerendered', files: writePage(dir, route, html) });
+    } catch (error) {
+      routes.push({ route, status: 'client', reason: `its page could not be written: ${reasonOf(error)}` });
+    }
+  }
+  if (routes.length > 0) return routes;
+  return [{ route: ALL_ROUTES, status: 'client', reason: 'the renderer sent back no route' }];
 }
 
 /**
@@ -68,8 +173,8 @@ export function prerenderedPages(
    * @returns {Promise<(Found & { path: string }) | undefined>}  the page's file
    */
   return async function pageOf(pathname) {
-    const file = join(dir, pageFileOf(decodeURIComponent(pathname)));
-    if (!file.startsWith(`${dir}${sep}`)) return undefined;
+    const file = pageFileInside(dir, decodeURIComponent(pathname));
+    if (!file) return undefined;
     // Whether the pages fit the served build, and the page itself, asked for at once.
     const [isFresh, found] = await Promise.all([fresh(), lookUp(file).catch(() => null)]);
     return isFresh && found?.stat.isFile() ? { path: file, ...found } : undefined;

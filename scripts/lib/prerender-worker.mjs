@@ -1,6 +1,7 @@
 // @ts-check
-// The child process of a prerender (prerender.mjs): loads the shell's server renderer and the
-// remotes' server builds, renders and sends the pages back; the parent stops it then.
+// The child process of a prerender (render-sandbox.mjs): loads the shell's server renderer and the
+// remotes' server builds from the verified mirror, renders and sends the pages back; the parent
+// stops it then. A failure goes back as its message: never a stack, which names local files.
 import { createRequire } from 'node:module';
 
 process.once('message', async (message) => {
@@ -10,6 +11,6 @@ process.once('message', async (message) => {
     const results = await renderer.prerender(input);
     process.send?.({ results });
   } catch (error) {
-    process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    process.send?.({ error: error instanceof Error ? error.message : String(error) });
   }
 });

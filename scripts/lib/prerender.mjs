@@ -1,20 +1,20 @@
 // @ts-check
 // Renders an environment's public routes ahead of time with the remote versions its registry
-// pins (the shell's renderer, shell/src/app/server.tsx, in a child process: scripts/lib/prerender-worker.mjs),
-// and writes them where the static server finds them (static-server.mjs `pages`). A route that
+// pins (the shell's renderer, shell/src/app/server.tsx, in a sandboxed child process:
+// render-sandbox.mjs, from a verified private copy of the versions: version-mirror.mjs), and
+// writes them where the static server finds them (static-server.mjs `pages`). A route that
 // cannot be rendered stays client-rendered, with the reason in the summary: never an error.
-import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APPS, appDir } from './apps.mjs';
-import { CERTIFICATE_DIR } from './local-certificate.mjs';
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
-import { checkManifestDigest, checkVersionFiles } from './integrity.mjs';
-import { entryFileOf, loadManifest, loadShellRecord } from './manifest.mjs';
-import { SUMMARY_FILE, pageFileOf, templateHash } from './prerender-pages.mjs';
-import { precompressedCopiesSync } from './static-server-precompress.mjs';
+import { APPS, appDir } from './apps.mjs';
+import { entryFileOf, loadShellRecord } from './manifest.mjs';
+import { ALL_ROUTES, SUMMARY_FILE, templateHash, writeRenderedPages } from './prerender-pages.mjs';
+import { reasonWriter } from './prerender-reasons.mjs';
 import { CliError, REGISTRY_DIR, readRegistry, readTaggedRegistry, withRegistryLock } from './registry-file.mjs';
+import { renderInSandbox } from './render-sandbox.mjs';
+import { createVersionMirror, mirrorManifest, mirrorServerFiles } from './version-mirror.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const PRERENDER_ROOT = join(WORKSPACE_ROOT, '.prerender');
@@ -24,11 +24,11 @@ const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
  * @param {string} shellBuild
  */
 const shellServerOf = (shellBuild) => join(shellBuild, '..', 'dist-server', 'server.cjs');
-const WORKER = join(WORKSPACE_ROOT, 'scripts', 'lib', 'prerender-worker.mjs');
+const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * @typedef {{ route: string, status: 'prerendered' | 'client', reason?: string }} RouteSummary
+ * @typedef {import('./prerender-pages.mjs').RouteSummary} RouteSummary
  * @typedef {{
  *   renderedAt: string,
  *   registry: string,
@@ -83,90 +83,58 @@ export function localSources(deployDir = join(WORKSPACE_ROOT, '.deploy')) {
 
 /**
  * What the shell's renderer needs of one pinned remote: its manifest, the folder the browser
- * finds its files in (the manifest's, as the page resolves it) and its server entry; refused
- * (nothing of it runs) unless its compatibility record fits the shell build's and, for a published
- * version, its manifest is the pinned one and every server file has the bytes the manifest records.
- * A dev server's entry (no version, no digest) is not checked: there is nothing to check it against.
+ * finds its files in (the manifest's, as the page resolves it) and its server entry, in the
+ * mirror; refused (nothing of it runs) unless its compatibility record fits the shell build's
+ * and, for a published version or any pin outside the local environment, its manifest is the
+ * pinned one and every server file has the bytes the manifest records (version-mirror.mjs).
+ * A dev server's entry in the local environment is not checked: there is nothing to check it against.
  *
+ * @param {string} mirror
  * @param {string} name
  * @param {import('@devhub/contracts/registry').RegistryPin} pin
+ * @param {string} environment  the registry's
  * @param {import('@devhub/contracts/compatibility').CompatibilityRecord} shellRecord
  * @param {PrerenderOptions} options
  */
-async function serverRemote(name, pin, shellRecord, options) {
+async function serverRemote(mirror, name, pin, environment, shellRecord, options) {
   const { entry } = pin;
-  const { manifest, location: where, bytes } = await loadManifest(entry, options);
-  if (pin.integrity || pin.version) {
-    // Before the renderer requires any of its code: what runs in Node is what was pinned, or nothing.
-    checkManifestDigest(bytes, pin.integrity, where);
-    const tampered = await checkVersionFiles(manifest, where, { files: 'server' });
-    if (tampered.length > 0) throw new Error(`refused, its server build is not the one pinned: ${tampered.join('; ')}`);
-  }
-  // The same check `use` and the browser apply, before the renderer requires any of its code.
+  const { manifest, location, verify } = await mirrorManifest(mirror, name, pin, { environment, ...options });
+  // The same check `use` and the browser apply, before the renderer is given any of its code.
   const problems = checkCompatibility(name, shellRecord, manifest[MANIFEST_RECORD_KEY]).map(describeProblem);
   if (problems.length > 0) throw new Error(`refused, it does not fit this shell build: ${problems.join('; ')}`);
-  const location = /^https?:/.test(where) ? where : pathToFileURL(where).href;
   const ssr = manifest?.metaData?.ssrRemoteEntry;
-  const serverEntry = typeof ssr?.name === 'string' ? new URL(entryFileOf(ssr), location).href : undefined;
+  const serverEntry =
+    typeof ssr?.name === 'string'
+      ? await mirrorServerFiles(mirror, name, manifest, location, { verify, entry: entryFileOf(ssr) })
+      : undefined;
   return {
     pin: entry,
     manifest,
-    // Its manifest matched the pin's digest (checked above): the page links its files with theirs.
-    verified: Boolean(pin.integrity),
+    // Its manifest matched the pin's digest (checked in the mirror): the page links its files with theirs.
+    verified: verify,
     publicPath: entry.slice(0, entry.lastIndexOf('/') + 1),
-    ...(serverEntry ? { serverEntry } : {}),
+    ...(serverEntry ? { serverEntry: pathToFileURL(serverEntry).href } : {}),
   };
 }
 
 /**
- * Runs the shell's renderer in a child process: a fresh module cache for each prerender (a
- * remote's previous version is never what renders), and a render that hangs or crashes the
- * process costs a timeout, not the command.
+ * The local folders a reason may name, and how the summary names them instead: the mirror's as
+ * `<remote>/<file>`, the served ones as their URLs, the workspace's relative to it.
  *
- * @param {string} shellServer
- * @param {unknown} input
- * @param {number} timeoutMs
- * @returns {Promise<Array<{ route: string, html?: string, problem?: string }>>}
+ * @param {string} mirror
+ * @param {PrerenderOptions} options
+ * @returns {Array<[string, string]>}
  */
-function renderInChild(shellServer, input, timeoutMs) {
-  const certificate = join(CERTIFICATE_DIR, 'localhost.crt');
-  return new Promise((resolve, reject) => {
-    const child = fork(WORKER, [], {
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: {
-        ...process.env,
-        // A remote served by `npm run preview` over HTTPS uses this machine's certificate.
-        ...(existsSync(certificate) && !process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: certificate } : {}),
-      },
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr = `${stderr}${chunk}`.slice(-4000);
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the render did not finish within ${timeoutMs} ms`));
-    }, timeoutMs);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      const { results, error } = /** @type {{ results?: any[], error?: string }} */ (message);
-      if (error) reject(new Error(error));
-      else resolve(results ?? []);
-      // Its answer is all it was for: whatever the renderers left running (a timer, a socket kept
-      // alive) must not keep this command waiting for the child to end on its own.
-      child.kill('SIGKILL');
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(
-        new Error(
-          `the renderer stopped without answering (exit code ${code})${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`,
-        ),
-      );
-    });
-    child.send({ shellServer, input });
-  });
+function localPlaces(mirror, { mounts = {}, origins = {}, deployDir = DEFAULT_DEPLOY_DIR, shellBuild, shellServer }) {
+  return [
+    [mirror, ''],
+    ...(shellBuild ? [/** @type {[string, string]} */ ([shellBuild, '<shell build>/'])] : []),
+    ...(shellServer ? [/** @type {[string, string]} */ ([dirname(shellServer), '<shell server>/'])] : []),
+    [deployDir, '/deploy/'],
+    ...Object.entries(mounts).map(([prefix, dir]) => /** @type {[string, string]} */ ([dir, prefix])),
+    ...Object.entries(origins).map(([host, dir]) => /** @type {[string, string]} */ ([dir, `//${host}/`])),
+    [WORKSPACE_ROOT, ''],
+  ];
 }
 
 /** How many times a prerender starts again because a pin changed while it rendered. */
@@ -202,7 +170,7 @@ export async function prerenderEnvironment(options) {
   for (let render = 1; render <= MAX_RENDERS; render += 1) {
     const { registry, tag } = readTaggedRegistry(registryFile);
     const staging = `${outDir}.${process.pid}.tmp`;
-    const summary = await renderInto(staging, registry, { ...options, shellServer, template, shellRecord });
+    const summary = await renderInto(staging, registry, { ...options, shellBuild, shellServer, template, shellRecord });
     const swapped = await withRegistryLock(registryFile, () => {
       if (readTaggedRegistry(registryFile).tag !== tag) return false;
       const previous = `${outDir}.${process.pid}.old`;
@@ -239,42 +207,43 @@ async function renderInto(staging, registry, options) {
   const remotes = {};
   /** @type {Record<string, string>} */
   const pins = {};
-  for (const [name, pin] of Object.entries(registry.remotes)) {
-    if (!pin) continue;
-    pins[name] = pin.entry;
-    // The routes rendered are those the registry lists (a dev server's entry: its manifest's).
-    const routes = pin.routes ? { routes: pin.routes } : {};
-    try {
-      remotes[name] = { ...(await serverRemote(name, pin, shellRecord, options)), ...routes };
-    } catch (error) {
-      // Still pinned: the page records it, and the remote's routes stay client-rendered, saying why.
-      const unavailable = error instanceof Error ? error.message : String(error);
-      remotes[name] = { pin: pin.entry, manifest: {}, publicPath: '', unavailable, ...routes };
-    }
-  }
-
-  /** @type {Array<{ route: string, html?: string, problem?: string }>} */
+  const mirror = createVersionMirror();
+  const reasonOf = reasonWriter(localPlaces(mirror.dir, options));
+  /** @type {unknown} */
   let results;
   try {
-    results = await renderInChild(shellServer, { template, remotes, renderedAt }, timeoutMs);
+    for (const [name, pin] of Object.entries(registry.remotes)) {
+      if (!pin) continue;
+      pins[name] = pin.entry;
+      // The routes rendered are those the registry lists (a dev server's entry: its manifest's).
+      const routes = pin.routes ? { routes: pin.routes } : {};
+      try {
+        remotes[name] = {
+          ...(await serverRemote(mirror.dir, name, pin, registry.environment, shellRecord, options)),
+          ...routes,
+        };
+      } catch (error) {
+        // Still pinned: the page records it, and the remote's routes stay client-rendered, saying why.
+        remotes[name] = { pin: pin.entry, manifest: {}, publicPath: '', unavailable: reasonOf(error), ...routes };
+      }
+    }
+    results = await renderInSandbox({
+      shellServer,
+      input: { template, remotes, renderedAt },
+      timeoutMs,
+      readable: [mirror.dir],
+    });
   } catch (error) {
-    results = [{ route: '*', problem: error instanceof Error ? error.message : String(error) }];
+    results = [{ route: ALL_ROUTES, problem: error }];
+  } finally {
+    mirror.remove();
   }
 
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  /** @type {RouteSummary[]} */
-  const routes = results.map(({ route, html, problem }) => {
-    if (html === undefined) return { route, status: 'client', reason: problem ?? '' };
-    const file = join(staging, pageFileOf(route));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html);
-    // Sent as they are by the static server: the page is compressed once, here, never per request.
-    precompressedCopiesSync(file, html, writeFileSync);
-    return { route, status: 'prerendered' };
-  });
+  const routes = writeRenderedPages(staging, results, reasonOf);
   /** @type {PrerenderSummary} */
-  const summary = { renderedAt, registry: registryFile, template: templateHash(template), pins, routes };
+  const summary = { renderedAt, registry: basename(registryFile), template: templateHash(template), pins, routes };
   writeFileSync(join(staging, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
 }

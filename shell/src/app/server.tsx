@@ -34,7 +34,7 @@ export interface ServerRemote {
   manifest: unknown;
   /** Where the browser finds its files: the folder of its manifest, as the page would resolve it. */
   publicPath: string;
-  /** Its server entry (file: or http(s):), or none if this version has no server build. */
+  /** Its server entry (a file: URL in the prerender's verified copy), or none if this version has no server build. */
   serverEntry?: string;
   /** Its manifest matched the digest its pin carries: its files load with the digests the manifest lists. */
   verified?: boolean;
@@ -86,11 +86,16 @@ const SERVER_BUILD: ShellBuild = {
   sharedFiles: Promise.resolve({}),
 };
 
-/** Remote entries on disk are required where they are; the federation runtime fetches the others. */
+/**
+ * Remote entries are required from the prerender's verified copy of their version, on disk; the
+ * runtime never fetches one (what it fetched would not be the bytes that were checked).
+ */
 const entriesOnDisk: ModuleFederationRuntimePlugin = {
   name: 'devhub-entries-on-disk',
   loadEntry({ remoteInfo }) {
-    if (!remoteInfo.entry.startsWith('file:')) return undefined;
+    if (!remoteInfo.entry.startsWith('file:')) {
+      throw new Error(`${remoteInfo.name}: its server entry is not a verified file (${remoteInfo.entry})`);
+    }
     return createRequire(remoteInfo.entry)(fileURLToPath(remoteInfo.entry)) as never;
   },
 };
@@ -165,6 +170,18 @@ async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute
 }
 
 /**
+ * Why a route failed, in one line and without a stack (the summary is public); an attempt the
+ * render's sandbox refused (scripts/lib/render-sandbox.mjs: reading elsewhere, writing, spawning) says so.
+ */
+function problemOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const message = error.message.split('\n')[0] ?? '';
+  const { code, permission } = error as Error & { code?: unknown; permission?: unknown };
+  if (code !== 'ERR_ACCESS_DENIED') return message;
+  return `refused by the render's sandbox (${typeof permission === 'string' ? permission : 'access'}): ${message}`;
+}
+
+/**
  * Renders each route; a route that cannot be rendered (no server build, a remote that fails to
  * load or throws while rendering) comes back with the reason, to stay client-rendered.
  */
@@ -176,7 +193,7 @@ export async function prerender(input: PrerenderInput): Promise<PrerenderResult[
     try {
       results.push(await renderRoute(route, input, routes));
     } catch (error) {
-      results.push({ route, problem: error instanceof Error ? error.message : String(error) });
+      results.push({ route, problem: problemOf(error) });
     }
   }
   return results;
