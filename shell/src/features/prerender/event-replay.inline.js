@@ -11,7 +11,9 @@
  * (in the shell's <main>) until the page's content is marked ready too (its effects ran, remote-contract.ts);
  * each kind in its order. If the page's area shows an error panel instead of its content, or the
  * shell renders the page anew (`data-rendering="client"`), the markup they were aimed at is gone
- * and they are dropped. Links are left to the browser: they work without a script.
+ * and they are dropped; so is an event whose element, found again, is no longer the same control
+ * (its tag, type or name changed): a click meant for "Sau" never lands on "Xóa". Links are left to
+ * the browser: they work without a script.
  * Plain script: no bundler, no modules. */
 (function () {
   var root = document.documentElement;
@@ -31,7 +33,7 @@
   var READY_WAIT_MS = 3000;
 
   /**
-   * @typedef {{ element: Element, id: string, path: number[], tag: string, inPage: boolean }} Place
+   * @typedef {{ element: Element, id: string, path: number[], tag: string, type: string, name: string, inPage: boolean }} Place
    * @typedef {{ type: 'click', place: Place }
    *   | { type: 'key', place: Place, key: string, code: string }
    *   | { type: 'change', place: Place, value: string }
@@ -46,8 +48,17 @@
   var readyWait;
 
   /**
-   * The element, and how to find it again if hydration replaced it: its id, else its position
-   * from <html> down (the server and the browser render the same tree).
+   * @param {Element} element
+   * @param {string} name
+   */
+  function attribute(element, name) {
+    return (element.getAttribute(name) || '').toLowerCase();
+  }
+
+  /**
+   * The element, how to find it again if hydration replaced it (its id, else its position from
+   * <html> down: the server and the browser render the same tree), and what makes it the control
+   * the visitor used (its tag, type and name), checked again before anything is dispatched on it.
    * @param {Element} element
    * @returns {Place}
    */
@@ -63,6 +74,8 @@
       id: element.id,
       path: path,
       tag: element.tagName,
+      type: attribute(element, 'type'),
+      name: element.getAttribute('name') || '',
       inPage: !!element.closest(REPLAY_MAIN_CONTENT),
     };
   }
@@ -71,7 +84,7 @@
    * @param {Place} place
    * @returns {Element | null}
    */
-  function find(place) {
+  function locate(place) {
     if (place.element.isConnected) return place.element;
     if (place.id) return document.getElementById(place.id);
     /** @type {Element | null} */
@@ -79,7 +92,22 @@
     place.path.forEach(function (index) {
       node = node && (node.children[index] || null);
     });
-    return node && node.tagName === place.tag ? node : null;
+    return node;
+  }
+
+  /**
+   * The control the event was aimed at, or null if what stands there now is another one.
+   * @param {Place} place
+   * @returns {Element | null}
+   */
+  function find(place) {
+    var element = locate(place);
+    if (!element) return null;
+    var same =
+      element.tagName === place.tag &&
+      attribute(element, 'type') === place.type &&
+      (element.getAttribute('name') || '') === place.name;
+    return same ? element : null;
   }
 
   /**
@@ -154,6 +182,8 @@
       element.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (element instanceof HTMLFormElement) {
       var submitter = entry.submitter && find(entry.submitter);
+      // The button that sent it is part of what was meant (its name, its value): another one there sends nothing.
+      if (entry.submitter && !submitter) return;
       try {
         element.requestSubmit(
           submitter instanceof HTMLElement && submitter.closest('form') === element ? submitter : undefined,

@@ -162,6 +162,29 @@ describe('the events of a prerendered page before it hydrates', () => {
     expect(onTheme).toHaveBeenCalledTimes(1);
   });
 
+  it('are dropped when the control found again is another one: another tag, type or name', async () => {
+    prerenderedPage();
+    const submit = jest.spyOn(HTMLFormElement.prototype, 'requestSubmit');
+    click(at('section button:first-child'));
+    click(at('#theme'));
+    choose(at('select') as HTMLSelectElement, 'views');
+    at('form').dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: at('#send') }));
+    // Hydration rendered other controls where they were: at the same position, with the same id.
+    at('section button:first-child').outerHTML = '<button type="submit" name="xoa">Xóa</button>';
+    at('#theme').outerHTML = '<a id="theme" href="#" role="button">Giao diện</a>';
+    at('select').setAttribute('name', 'page');
+    at('#send').setAttribute('name', 'delete');
+    const replaced = [at('section button:first-child'), at('#theme'), at('select'), at('form')];
+    const reached = jest.fn();
+    for (const element of replaced) {
+      for (const type of ['click', 'change', 'submit']) element.addEventListener(type, reached);
+    }
+    await hydrated();
+    expect(reached).not.toHaveBeenCalled();
+    expect(submit).not.toHaveBeenCalled();
+    expect(seen).toEqual([]);
+  });
+
   it('are dispatched once, and later events reach the page directly', async () => {
     prerenderedPage();
     click(at('#theme'));

@@ -39,6 +39,21 @@ async function fillAndSubmit(
 const answerSignIn = (reply: () => Response | Promise<Response>) => server.use(http.post(AUTH_API.login, reply));
 
 describe('sign-in page', () => {
+  it('posts its form as the server renders it: sent before any script runs, the password stays out of the address', async () => {
+    const rendered = await hydrateServerMarkup(
+      <Routes>
+        <Route path="/signin" element={<SignInPage />} />
+      </Routes>,
+      { route: '/signin' },
+    );
+    const page = document.createElement('div');
+    page.innerHTML = rendered.serverHtml;
+    rendered.unmount();
+    expect(page.querySelectorAll('form')).toHaveLength(1);
+    expect(page.querySelector('form')).toHaveAttribute('method', 'post');
+    expect(page.querySelector('input[type="password"]')?.closest('form')).toBe(page.querySelector('form'));
+  });
+
   it('shows the spec screen: fields, forgotten-password link, social buttons, sign-up link and logo', () => {
     renderSignIn();
     expect(screen.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeInTheDocument();

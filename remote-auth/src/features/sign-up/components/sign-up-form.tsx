@@ -32,7 +32,8 @@ export function SignUpForm() {
   const { placeholders } = AUTH_TEXT;
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      {/* POST: sent before any script runs (scripts blocked), a form must not put the password in the address. */}
+      <form className={styles.form} method="post" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <FormField
           label={AUTH_TEXT.displayName}
           autoComplete="name"

@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { AUTH_API, TEST_ACCOUNT, authApi } from '../../../../../test-support/auth-api-handlers';
 import { heldResponse, sentRequests, server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
+import { hydrateServerMarkup } from '../../../../../test-support/hydrate';
 import { SignUpPage } from './sign-up-page';
 
 const TOKEN = 'header.payload.signature';
@@ -54,6 +56,21 @@ const signInAnswers = (reply: () => Response) => server.use(http.post(AUTH_API.l
 const sentCalls = async () => (await sentRequests()).map(({ method, path, body }) => [method, path, body]);
 
 describe('sign-up page', () => {
+  it('posts its form as the server renders it: sent before any script runs, the password stays out of the address', async () => {
+    const rendered = await hydrateServerMarkup(
+      <Routes>
+        <Route path="/signup" element={<SignUpPage />} />
+      </Routes>,
+      { route: '/signup' },
+    );
+    const page = document.createElement('div');
+    page.innerHTML = rendered.serverHtml;
+    rendered.unmount();
+    expect(page.querySelectorAll('form')).toHaveLength(1);
+    expect(page.querySelector('form')).toHaveAttribute('method', 'post');
+    expect(page.querySelector('input[type="password"]')?.closest('form')).toBe(page.querySelector('form'));
+  });
+
   it('shows the spec screen: five fields, social buttons, sign-in link, logo and the side image', () => {
     renderSignUp();
     expect(screen.getByRole('heading', { level: 1, name: 'Đăng ký' })).toBeInTheDocument();
