@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, stackTest as test } from '../support/fixtures.ts';
-import { sri } from '../../scripts/lib/integrity.mjs';
+import { sealVersion, sri } from '../../scripts/lib/integrity.mjs';
 import { hashTree } from '../support/files.mjs';
 import { recordInsertedText } from '../support/inserted-text.ts';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
@@ -186,9 +186,13 @@ test.describe('federation in the browser', () => {
         await page.goto('/profile');
         await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
 
+        // Pinned as `use` pins it, with its digest: outside the local environment nothing runs a pin without one.
         stack.writeRegistry({
           ...stack.registry,
-          remotes: { ...stack.registry.remotes, account: { entry: `${altUrl}/mf-manifest.json` } },
+          remotes: {
+            ...stack.registry.remotes,
+            account: { entry: `${altUrl}/mf-manifest.json`, integrity: sealVersion(altDir) },
+          },
         });
         await page.reload();
         await expect(page.getByRole('heading', { name: 'Profile (bản thử nghiệm)' })).toBeVisible();

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { proposeAndConfirm } from '../support/override-flow.ts';
 import { errorPanel } from '../support/remote-page.ts';
 import { ROOT, startStack } from '../support/stack.mjs';
 
@@ -192,13 +193,13 @@ test.describe('trust only what was pinned', () => {
         manifest.metaData.publicPath = `${elsewhere.url}/`;
         writeFileSync(manifestFile, JSON.stringify(manifest));
         const allowed = await stack.serveExtra(dir);
-        stack.writeRegistry({ ...before, allowedOverrideOrigins: [...before.allowedOverrideOrigins, allowed] });
+        stack.writeRegistry({ ...before, environment: 'local', allowedOverrideOrigins: [allowed] });
 
-        await page.goto(`/?mf-override=${encodeURIComponent(`catalog@${allowed}/mf-manifest.json`)}`);
+        await proposeAndConfirm(page, 'catalog', `${allowed}/mf-manifest.json`);
+        await page.goto('/');
         await expect(errorPanel(page)).toContainText('Không tải được');
         await expect(errorPanel(page)).toContainText('ngoài các nguồn remotes.json cho phép');
         expect(elsewhere.requests).toEqual([]);
-        expect(await page.evaluate(() => localStorage.getItem('mf-overrides'))).toBeNull();
         await expectChromeWorks(page);
       } finally {
         stack.writeRegistry(before);
@@ -212,15 +213,12 @@ test.describe('trust only what was pinned', () => {
       const redirector = await server((url, respond) => respond(302, { location: `${offList.url}${url}` }));
       const registry = JSON.parse(readFileSync(stack.registryFile, 'utf8')) as { allowedOverrideOrigins: string[] };
       try {
-        stack.writeRegistry({
-          ...registry,
-          allowedOverrideOrigins: [...registry.allowedOverrideOrigins, redirector.url],
-        });
-        await page.goto(`/?mf-override=${encodeURIComponent(`catalog@${redirector.url}/mf-manifest.json`)}`);
+        stack.writeRegistry({ ...registry, environment: 'local', allowedOverrideOrigins: [redirector.url] });
+        await proposeAndConfirm(page, 'catalog', `${redirector.url}/mf-manifest.json`);
+        await page.goto('/');
         await expect(errorPanel(page)).toBeVisible();
         expect(redirector.requests).toContain('/mf-manifest.json');
         expect(offList.requests).toEqual([]);
-        expect(await page.evaluate(() => localStorage.getItem('mf-overrides'))).toBeNull();
       } finally {
         stack.writeRegistry(registry);
         await redirector.close();

@@ -4,11 +4,13 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { freePort, hashTree } from '../support/files.mjs';
 import { recordInsertedText } from '../support/inserted-text.ts';
+import { overrideBadge, overrideLink, proposalNotice, proposeAndConfirm } from '../support/override-flow.ts';
 import { errorPanel, expectMounted, navigateInApp } from '../support/remote-page.ts';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
@@ -186,33 +188,54 @@ test.describe('remote operations', () => {
     await expect(page.getByRole('row', { name: /^react 19\./ })).toContainText('shell');
   });
 
-  test('applies an allow-listed override with a badge, and refuses any other origin', async ({
+  test('a link only proposes an override: nothing of it loads until the visitor confirms it in the panel, then it applies with a badge; any other origin is refused', async ({
     page,
     stack,
     deployment,
   }) => {
+    // On a developer's machine (the stack's remotes are on 127.0.0.1), overriding the catalog to the stack's own build.
+    stack.writeRegistry({
+      ...catalogPinnedTo100(stack, deployment),
+      environment: 'local',
+      allowedOverrideOrigins: [stack.remotes.catalog],
+    });
     const insertions = await recordInsertedText(page);
-    await page.goto('/');
-    await expect(featuredHeading(page)).toHaveText(FEATURED);
-
-    // Pin 1.1.0, then override the catalog back to the stack's own build in this browser only.
+    const fromOverride: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${stack.remotes.catalog}/`)) fromOverride.push(request.url());
+    });
     const pinned = await onStackRegistry(stack, deployment, 'use', 'catalog', '1.1.0');
     expect(pinned.code, pinned.output).toBe(0);
-    const override = `catalog@${stack.remotes.catalog}/mf-manifest.json`;
-    await page.goto(`/?mf-override=${encodeURIComponent(override)}`);
-    const badge = page.getByRole('complementary', { name: 'Đang ghi đè remote' });
-    await expect(badge).toContainText('catalog');
-    await expect(featuredHeading(page), 'the override build is shown').toHaveText(FEATURED);
+    const override = `${stack.remotes.catalog}/mf-manifest.json`;
+
+    await page.goto(overrideLink('catalog', override));
+    await expect(proposalNotice(page)).toContainText(
+      'Một liên kết đề xuất ghi đè remote catalog. Trang vẫn dùng các bản đã ghim cho đến khi bạn xác nhận.',
+    );
+    await expect(featuredHeading(page), 'the pinned version, not the proposed one').toHaveText(`${FEATURED} 1.1.0`);
     await expect(page, 'the URL is cleaned').toHaveURL((url) => !url.searchParams.has('mf-override'));
+    await page.reload();
+    await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
+    await expect(proposalNotice(page), 'still proposed after a reload').toBeVisible();
+    await expect(overrideBadge(page)).toHaveCount(0);
+    expect(fromOverride, 'nothing fetched from the proposed origin').toEqual([]);
+
+    await proposeAndConfirm(page, 'catalog', override);
+    const catalogRow = page.locator('tr[data-remote="catalog"]');
+    await expect(catalogRow.locator('td').nth(2)).toHaveText(override);
+    await expect(catalogRow.locator('td').nth(3)).toHaveText('Có');
+    await page.goto('/');
+    await expect(featuredHeading(page), 'the override build is shown').toHaveText(FEATURED);
+    await expect(overrideBadge(page)).toContainText('catalog');
 
     await page.reload();
-    await expect(badge).toBeVisible();
+    await expect(overrideBadge(page)).toBeVisible();
     await page.getByRole('button', { name: 'Bỏ ghi đè và tải lại' }).click();
     await page.waitForLoadState('load');
     await expect(featuredHeading(page), 'back to the pinned version').toHaveText(`${FEATURED} 1.1.0`);
-    await expect(badge).toHaveCount(0);
+    await expect(overrideBadge(page)).toHaveCount(0);
 
-    await page.goto(`/?mf-override=${encodeURIComponent('catalog@https://evil.example/mf-manifest.json')}`);
+    await page.goto(overrideLink('catalog', 'https://evil.example/mf-manifest.json'));
     // Refused naming the remote only: the text given in the address is never echoed.
     await expect
       .poll(
@@ -226,7 +249,8 @@ test.describe('remote operations', () => {
     expect(await insertions('evil.example')).toBe(0);
     await expect(page.getByText(/evil\.example/)).toHaveCount(0);
     await expect(featuredHeading(page)).toHaveText(`${FEATURED} 1.1.0`);
-    await expect(badge).toHaveCount(0);
+    await expect(overrideBadge(page)).toHaveCount(0);
+    await expect(proposalNotice(page)).toHaveCount(0);
   });
 
   test.describe('signed in', () => {
@@ -245,9 +269,13 @@ test.describe('remote operations', () => {
         manifest.compatibility.singletons['react/jsx-runtime'] = { version: '20.0.0', requiredVersion: '^20.0.0' };
         writeFileSync(manifestFile, JSON.stringify(manifest));
         const altUrl = await stack.serveExtra(altDir);
+        // Pinned with its digest, as `use` would pin it: what is refused is the build, not a missing digest.
         stack.writeRegistry({
           ...stack.registry,
-          remotes: { ...stack.registry.remotes, account: { entry: `${altUrl}/mf-manifest.json` } },
+          remotes: {
+            ...stack.registry.remotes,
+            account: { entry: `${altUrl}/mf-manifest.json`, integrity: sealVersion(altDir) },
+          },
         });
         const errors: string[] = [];
         page.on('console', (message) => {

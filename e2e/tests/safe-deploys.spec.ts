@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest } from '../support/fixtures.ts';
+import { overrideBadge, proposeAndConfirm } from '../support/override-flow.ts';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
 import { ROOT } from '../support/stack.mjs';
 
@@ -113,18 +114,17 @@ test.describe('safe independent deploys', () => {
     expect(readFileSync(stack.registryFile, 'utf8'), 'the registry is untouched').toBe(before);
   });
 
-  test('does not run that catalog when it is forced through ?mf-override=: the slot says why, the chrome keeps working', async ({
+  test('does not run that catalog when it is forced through ?mf-override= and confirmed: the slot says why, the chrome keeps working', async ({
     page,
     stack,
     builds,
   }) => {
     const origin = await stack.serveExtra(join(builds.deployDir, 'remote-catalog', '1.2.0'));
-    stack.writeRegistry({
-      ...stack.registry,
-      allowedOverrideOrigins: [...stack.registry.allowedOverrideOrigins, origin],
-    });
+    // A developer's machine: the only environment whose overrides may point at 127.0.0.1.
+    stack.writeRegistry({ ...stack.registry, environment: 'local', allowedOverrideOrigins: [origin] });
     try {
-      await page.goto(`/?mf-override=${encodeURIComponent(`catalog@${origin}/mf-manifest.json`)}`);
+      await proposeAndConfirm(page, 'catalog', `${origin}/mf-manifest.json`);
+      await page.goto('/');
       const panel = errorPanel(page);
       await expect(panel).toContainText(
         'Không tải được trang chủ: bản build của phần này không tương thích với shell đang chạy',
@@ -132,7 +132,7 @@ test.describe('safe independent deploys', () => {
       await expect(panel).toContainText(
         `catalog cần export "CATALOG_BANNER" của @devhub/shared/strings, bản @devhub/shared/strings ${SHARED_VERSION} của shell không có`,
       );
-      await expect(page.getByRole('complementary', { name: 'Đang ghi đè remote' })).toContainText(origin);
+      await expect(overrideBadge(page)).toContainText(origin);
 
       // Header, sidebar and footer stay whole and keep working around the refused slot.
       const theme = page.getByRole('button', { name: /Giao diện/ });

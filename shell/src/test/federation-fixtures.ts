@@ -75,7 +75,7 @@ export function remoteManifest(remote: RemoteName, record: Partial<Compatibility
 }
 
 export const REGISTRY = {
-  environment: 'test',
+  environment: 'local',
   remotes: {
     catalog: { entry: manifestUrl('catalog') },
     account: { entry: manifestUrl('account') },

@@ -1,7 +1,21 @@
 import type { RemoteName } from '@devhub/shared/remote-contract';
+import { originRefusal, type OverridePolicy } from './override-origins';
+import {
+  OVERRIDE_LIFETIME_MS,
+  OVERRIDE_STORAGE_KEY,
+  PROPOSAL_LIFETIME_MS,
+  PROPOSAL_STORAGE_KEY,
+  readStore,
+  writeStore,
+  type OverrideStore,
+} from './override-store';
+import { OVERRIDE_TEXT } from './override-text';
+
+// A per-browser override points a remote at another build, in this browser only. A link
+// (`?mf-override=<remote>@<manifest-url>`) only proposes one: it applies once the visitor has
+// confirmed it in the remotes panel, for a day at most, and it is checked again on every load.
 
 export const OVERRIDE_PARAM = 'mf-override';
-export const OVERRIDE_STORAGE_KEY = 'mf-overrides';
 
 export type Overrides = Partial<Record<RemoteName, string>>;
 
@@ -11,119 +25,131 @@ export interface RefusedOverride {
   reason: string;
 }
 
-/** How long an override that loaded once stays in this browser. */
-export const OVERRIDE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-function originOf(url: string): string | null {
+function parsedUrl(text: string): URL | undefined {
   try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+    return new URL(text);
   } catch {
-    return null;
+    return undefined;
   }
 }
 
 /**
- * Checks `<remote>@<entry-url>` values against the known remotes and the registry's
- * allow-list. Refusals carry a Vietnamese reason for the toast.
+ * Checks `<remote>@<entry-url>` values against the known remotes and the policy (the registry's
+ * allow-list and environment). Refusals carry a Vietnamese reason for the toast.
  */
 export function parseOverrides(
   values: readonly string[],
   remoteNames: readonly RemoteName[],
-  allowedOrigins: readonly string[],
+  policy: OverridePolicy,
 ): { accepted: Overrides; refused: RefusedOverride[] } {
   const accepted: Overrides = {};
   const refused: RefusedOverride[] = [];
   for (const value of values) {
     const at = value.indexOf('@');
     const name = at > 0 ? value.slice(0, at) : '';
-    const url = at > 0 ? value.slice(at + 1) : '';
+    const text = at > 0 ? value.slice(at + 1) : '';
     if (!(remoteNames as readonly string[]).includes(name)) {
-      refused.push({ value: OVERRIDE_PARAM, reason: `không phải remote đã biết (${remoteNames.join(', ')})` });
+      refused.push({ value: OVERRIDE_PARAM, reason: OVERRIDE_TEXT.reasons.unknownRemote(remoteNames.join(', ')) });
       continue;
     }
-    const origin = originOf(url);
-    if (!origin) {
-      refused.push({ value: name, reason: 'không phải URL http(s) hợp lệ' });
+    const url = parsedUrl(text);
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      refused.push({ value: name, reason: OVERRIDE_TEXT.reasons.notHttp });
       continue;
     }
-    if (!allowedOrigins.includes(origin)) {
-      refused.push({ value: name, reason: 'nguồn không nằm trong danh sách cho phép của remotes.json' });
+    const refusal = originRefusal(url, policy);
+    if (refusal) {
+      refused.push({ value: name, reason: refusal });
       continue;
     }
-    accepted[name as RemoteName] = url;
+    accepted[name as RemoteName] = text;
   }
   return { accepted, refused };
 }
 
-interface StoredOverride {
-  url: string;
-  /** When it stops applying (ms since the epoch). */
-  until: number;
-}
+const valuesOf = (store: OverrideStore) => Object.entries(store).map(([name, { url }]) => `${name}@${url}`);
 
-function readStore(now: number): Record<string, StoredOverride> {
-  try {
-    const raw = JSON.parse(localStorage.getItem(OVERRIDE_STORAGE_KEY) ?? '{}') as unknown;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
-    // A value without an expiry (or past it) is dropped: no override outlives its day.
-    return Object.fromEntries(
-      Object.entries(raw as Record<string, unknown>).filter(
-        (entry): entry is [string, StoredOverride] =>
-          entry[1] !== null &&
-          typeof entry[1] === 'object' &&
-          typeof (entry[1] as StoredOverride).url === 'string' &&
-          typeof (entry[1] as StoredOverride).until === 'number' &&
-          (entry[1] as StoredOverride).until > now,
-      ),
-    );
-  } catch {
-    return {};
-  }
-}
-
-function writeStore(store: Record<string, StoredOverride>): void {
-  try {
-    if (Object.keys(store).length === 0) localStorage.removeItem(OVERRIDE_STORAGE_KEY);
-    else localStorage.setItem(OVERRIDE_STORAGE_KEY, JSON.stringify(store));
-  } catch {
-    // Without storage the override still applies to this page view.
-  }
-}
-
+/** The overrides the visitor confirmed, still in force, as `<remote>@<url>`. */
 export function readStoredOverrides(now = Date.now()): string[] {
-  return Object.entries(readStore(now)).map(([name, { url }]) => `${name}@${url}`);
+  return valuesOf(readStore(OVERRIDE_STORAGE_KEY, OVERRIDE_LIFETIME_MS, now));
 }
 
-/** Keeps only the stored overrides still accepted (the registry's allow-list may have changed). */
+/** The proposals waiting for the visitor, as `<remote>@<url>`. */
+export function readProposals(now = Date.now()): string[] {
+  return valuesOf(readStore(PROPOSAL_STORAGE_KEY, PROPOSAL_LIFETIME_MS, now));
+}
+
+/** Keeps only the confirmed overrides in `overrides` (the registry's allow-list may have changed). */
 export function storeOverrides(overrides: Overrides, now = Date.now()): void {
-  const store = readStore(now);
+  const store = readStore(OVERRIDE_STORAGE_KEY, OVERRIDE_LIFETIME_MS, now);
   writeStore(
+    OVERRIDE_STORAGE_KEY,
     Object.fromEntries(Object.entries(store).filter(([name, { url }]) => overrides[name as RemoteName] === url)),
   );
 }
 
 /**
- * Remembers an override in this browser for OVERRIDE_LIFETIME_MS, once its remote loaded with it:
- * one that cannot work is never stored, so it cannot break every later visit.
+ * The visitor confirmed, in the remotes panel, the proposal they were shown: it applies from the
+ * next load, for OVERRIDE_LIFETIME_MS. Nothing happens if the proposal for `name` is no longer
+ * that URL (another tab replaced or discarded it meanwhile). Returns whether it was confirmed.
  */
-export function confirmOverride(name: RemoteName, url: string, now = Date.now()): void {
-  const store = readStore(now);
-  if (store[name]?.url === url) return;
-  writeStore({ ...store, [name]: { url, until: now + OVERRIDE_LIFETIME_MS } });
+export function confirmProposal(name: RemoteName, url: string, now = Date.now()): boolean {
+  const proposals = readStore(PROPOSAL_STORAGE_KEY, PROPOSAL_LIFETIME_MS, now);
+  if (proposals[name]?.url !== url) return false;
+  const { [name]: _confirmed, ...rest } = proposals;
+  writeStore(PROPOSAL_STORAGE_KEY, rest);
+  const store = readStore(OVERRIDE_STORAGE_KEY, OVERRIDE_LIFETIME_MS, now);
+  writeStore(OVERRIDE_STORAGE_KEY, { ...store, [name]: { url, until: now + OVERRIDE_LIFETIME_MS } });
+  return true;
+}
+
+/** The visitor turned the proposal for `name` down. */
+export function discardProposal(name: RemoteName, now = Date.now()): void {
+  const { [name]: _discarded, ...rest } = readStore(PROPOSAL_STORAGE_KEY, PROPOSAL_LIFETIME_MS, now);
+  writeStore(PROPOSAL_STORAGE_KEY, rest);
+}
+
+export interface CollectedOverrides {
+  /** The confirmed overrides that apply to this page load. */
+  accepted: Overrides;
+  /** Those a link proposed (this one or an earlier one), waiting for the visitor: they do not apply. */
+  proposed: Overrides;
+  refused: RefusedOverride[];
+  /** The address carried overrides (the loader then takes them out of it). */
+  fromUrl: boolean;
 }
 
 /**
- * Stored overrides plus any in the URL (which win); stored ones are re-checked, since the
- * registry's allow-list may have changed since they were saved.
+ * The confirmed overrides, and the proposals: stored ones plus any in the URL (which win). Every
+ * one is checked again, since the registry's allow-list or environment may have changed since it
+ * was saved; one refused is forgotten.
  */
 export function collectOverrides(
   search: string,
   remoteNames: readonly RemoteName[],
-  allowedOrigins: readonly string[],
-): { accepted: Overrides; refused: RefusedOverride[]; fromUrl: boolean } {
+  policy: OverridePolicy,
+  now = Date.now(),
+): CollectedOverrides {
   const fromUrl = new URLSearchParams(search).getAll(OVERRIDE_PARAM);
-  const result = parseOverrides([...readStoredOverrides(), ...fromUrl], remoteNames, allowedOrigins);
-  storeOverrides(result.accepted);
-  return { ...result, fromUrl: fromUrl.length > 0 };
+  const confirmed = parseOverrides(readStoredOverrides(now), remoteNames, policy);
+  storeOverrides(confirmed.accepted, now);
+
+  const stored = readStore(PROPOSAL_STORAGE_KEY, PROPOSAL_LIFETIME_MS, now);
+  const proposals = parseOverrides([...valuesOf(stored), ...fromUrl], remoteNames, policy);
+  const proposed: Overrides = {};
+  const kept: OverrideStore = {};
+  for (const [name, url] of Object.entries(proposals.accepted) as [RemoteName, string][]) {
+    // One already confirmed needs no second confirmation.
+    if (confirmed.accepted[name] === url) continue;
+    proposed[name] = url;
+    const earlier = stored[name];
+    kept[name] = { url, until: earlier?.url === url ? earlier.until : now + PROPOSAL_LIFETIME_MS };
+  }
+  writeStore(PROPOSAL_STORAGE_KEY, kept);
+  return {
+    accepted: confirmed.accepted,
+    proposed,
+    refused: [...confirmed.refused, ...proposals.refused],
+    fromUrl: fromUrl.length > 0,
+  };
 }

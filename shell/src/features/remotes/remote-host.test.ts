@@ -70,7 +70,7 @@ describe('the remote host', () => {
   });
 
   it('keeps its pages, routes and status to itself', async () => {
-    server.use(...environmentHandlers({ ...REGISTRY, environment: 'first' }));
+    server.use(...environmentHandlers());
     const first = createRemoteHost(SHELL_BUILD);
     first.startRemotes();
     await first.loadPage('catalog/HomePage');
@@ -81,7 +81,7 @@ describe('the remote host', () => {
     expect(second.routes.store.getState()).toEqual({ state: 'loading' });
     expect(second.status.statusOf('catalog').state).toBe('not-loaded');
     expect(first.status.statusOf('catalog').state).toBe('loaded');
-    expect(first.status.store.getState().registry).toEqual({ state: 'ready', environment: 'first' });
+    expect(first.status.store.getState().registry).toEqual({ state: 'ready', environment: REGISTRY.environment });
     expect(second.status.store.getState().registry).toEqual({ state: 'loading' });
   });
 });

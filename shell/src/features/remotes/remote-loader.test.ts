@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import type * as RuntimeModule from '@module-federation/enhanced/runtime';
 import { createRemoteHost, type RemoteHost } from './remote-host';
+import { confirmProposal } from './overrides';
 import { IncompatibleRemoteError, TamperedRemoteError, type StartOptions } from './remote-loader';
 import { readShellBuild, type ShellBuild } from './shell-record';
 import { server } from '../../../../test-support/msw-server';
@@ -80,11 +81,15 @@ describe('the remote loader', () => {
     expect(loader.loadedPage('catalog/HomePage')).toBe(HomePage);
   });
 
-  it('registers an allowed override in place of the pin, tells of a refused one and cleans the URL', async () => {
+  it('only proposes an allowed override from the URL: the pins load until the visitor confirms it; a refused one is told, the URL cleaned', async () => {
     const override = 'http://localhost:3101/mf-manifest.json';
+    let overrideReads = 0;
     server.use(
       ...environmentHandlers(),
-      http.get(override, () => HttpResponse.json(remoteManifest('catalog'))),
+      http.get(override, () => {
+        overrideReads += 1;
+        return HttpResponse.json(remoteManifest('catalog'));
+      }),
     );
     window.history.replaceState(
       null,
@@ -94,19 +99,30 @@ describe('the remote loader', () => {
     const onRefusedOverrides = jest.fn();
     const { loader, runtime, status } = freshLoader({ onRefusedOverrides });
     loader.startRemotes();
-    await loader.inspectRemote('catalog');
+    await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
 
-    expect(runtime.registerRemotes.mock.calls).toEqual([
-      registration('catalog', 'http://localhost:3101/remoteEntry.js'),
-    ]);
+    expect(runtime.registerRemotes.mock.calls).toEqual([registration('catalog')]);
+    expect(overrideReads).toBe(0);
+    expect(status.store.getState().proposals).toEqual({ catalog: override });
+    expect(status.statusOf('catalog')).toMatchObject({ entry: manifestUrl('catalog'), override: undefined });
     expect(onRefusedOverrides).toHaveBeenCalledWith([
       { value: 'auth', reason: 'nguồn không nằm trong danh sách cho phép của remotes.json' },
     ]);
     expect(window.location.pathname + window.location.search).toBe('/blog?tag=React');
-    expect(status.statusOf('catalog')).toMatchObject({ entry: manifestUrl('catalog'), override });
+
+    // Confirmed in the panel: from the next load, the override's entry is registered in place of the pin.
+    expect(confirmProposal('catalog', override)).toBe(true);
+    const next = freshLoader();
+    next.loader.startRemotes();
+    await next.loader.inspectRemote('catalog');
+    expect(next.runtime.registerRemotes.mock.calls).toEqual([
+      registration('catalog', 'http://localhost:3101/remoteEntry.js'),
+    ]);
+    expect(next.status.statusOf('catalog')).toMatchObject({ entry: manifestUrl('catalog'), override });
+    expect(next.status.store.getState().proposals).toEqual({});
   });
 
-  it('refuses an override whose manifest sends its files to another origin, naming the remote only', async () => {
+  it('refuses a confirmed override whose manifest sends its files to another origin, naming the remote only', async () => {
     const override = 'http://localhost:3101/mf-manifest.json';
     const manifest = remoteManifest('catalog');
     server.use(
@@ -115,7 +131,7 @@ describe('the remote loader', () => {
         HttpResponse.json({ ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://evil.example/' } }),
       ),
     );
-    window.history.replaceState(null, '', `/?mf-override=${encodeURIComponent(`catalog@${override}`)}`);
+    localStorage.setItem('mf-overrides', JSON.stringify({ catalog: { url: override, until: Date.now() + 60_000 } }));
     const { loader, runtime } = freshLoader();
     loader.startRemotes();
     await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
@@ -123,7 +139,6 @@ describe('the remote loader', () => {
     );
     expect(runtime.registerRemotes).not.toHaveBeenCalled();
     expect(runtime.loadRemote).not.toHaveBeenCalled();
-    expect(localStorage.getItem('mf-overrides')).toBeNull();
   });
 
   it('does not run a remote whose build does not fit this shell, and says why in Vietnamese and in the console', async () => {
@@ -255,7 +270,7 @@ describe('the remote loader', () => {
 
     server.resetHandlers(...environmentHandlers());
     await expect(loader.loadPage('catalog/HomePage', { fresh: true })).resolves.toBe(HomePage);
-    expect(status.store.getState().registry).toEqual({ state: 'ready', environment: 'test' });
+    expect(status.store.getState().registry).toEqual({ state: 'ready', environment: 'local' });
   });
 
   it("prefetches a page's files (the entry, its chunks and styles) only for remotes that fit, and only once the registry is in", async () => {
@@ -369,6 +384,18 @@ describe('the remote loader', () => {
       expect(status.statusOf('catalog').integrity).toBe('failed');
       await expect(loader.loadPage('account/ProfilePage')).rejects.toThrow();
       expect(status.statusOf('account').integrity).toBe('unverified');
+    });
+
+    it('outside the local environment, runs no pin without a digest, even a dev entry without a version', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const registry = { ...REGISTRY, environment: 'preview', allowedOverrideOrigins: [] };
+      serveCatalog(body(), registry);
+      const { loader, runtime } = freshLoader();
+      loader.startRemotes();
+      await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow();
+      await expect(loader.loadPage('account/ProfilePage')).rejects.toThrow();
+      expect(runtime.registerRemotes).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
     });
   });
 });

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkCompatibility, describeProblem, type CompatibilityProblem } from '@devhub/contracts/compatibility';
-import type { Manifest } from '@devhub/contracts/manifest';
 import {
   REMOTE_NAMES,
   exportNameOf,
@@ -13,7 +12,10 @@ import {
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { actualDigest, createTrust } from './integrity';
 import { MANIFEST_TIMEOUT_MS, ManifestError, type GetManifest } from './manifests';
-import { OVERRIDE_PARAM, collectOverrides, confirmOverride, type Overrides, type RefusedOverride } from './overrides';
+import { filesWithinPolicy, type OverridePolicy } from './override-origins';
+import type { Overrides, RefusedOverride } from './overrides';
+import { takeOverrides } from './page-overrides';
+import { expectationOf, type PinExpectation } from './pin-expectation';
 import { fetchRegistry, type Registry } from './registry';
 import type { RemoteStatusStore } from './remote-status';
 import type { ShellBuild } from './shell-record';
@@ -21,11 +23,11 @@ import type { ShellBuild } from './shell-record';
 /** remote-files.js's functions, as index.html's warm-up hands them over. */
 export type RemoteFileReaders = NonNullable<DevhubBoot['files']>;
 
-// The one path from a route to a remote page: the registry (read once, with a timeout, overrides
-// applied), the remote's manifest (read once, checked against this shell build), the remote's
-// entry registered with the federation runtime only once it passed (so no code of a remote this
-// shell cannot run is ever fetched by the runtime), then the page's module, kept in the host's
-// cache of loaded pages. Its state lives in the loader the remote host creates (remote-host.ts).
+// The one path from a route to a remote page: the registry (read once, with a timeout, the
+// overrides the visitor confirmed applied), the remote's manifest (read once, checked against its
+// pin and this shell build), the remote's entry registered with the federation runtime only once it
+// passed (so no code of a remote this shell cannot run is ever fetched by the runtime), then the
+// page's module, kept in the host's cache of loaded pages. Its state lives in the loader the remote host creates (remote-host.ts).
 
 type RemoteEntryType = Extract<Parameters<typeof registerRemotes>[0][number], { entry: string }>['type'];
 
@@ -50,7 +52,7 @@ export class TamperedRemoteError extends Error {
 }
 
 export interface StartOptions {
-  /** Overrides from the URL or storage the registry does not allow: the shell tells the visitor. */
+  /** Overrides from the URL or storage the registry (allow-list, environment) does not allow: the shell tells the visitor. */
   onRefusedOverrides?: (refused: RefusedOverride[]) => void;
   /** How long to wait for remotes.json (and for each manifest) before explaining that it did not come. */
   timeoutMs?: number;
@@ -127,15 +129,11 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
   const entries = new Map<RemoteName, string>();
   /** The entry script each remote is registered with in the federation runtime. */
   const registered = new Map<RemoteName, string>();
-  /**
-   * What each remote's manifest must be: the registry's digest (`integrity`), or `required` for a
-   * published version pinned without one (refused: fail closed). Neither for a dev server's entry
-   * or an override, which are loaded unverified and shown so in the remotes panel.
-   */
-  const expectations = new Map<RemoteName, { integrity?: string | undefined; required: boolean }>();
+  /** What each remote's manifest must be (pin-expectation.ts). */
+  const expectations = new Map<RemoteName, PinExpectation>();
   let pluginRegistered = false;
-  /** The origins an override may load anything from (the registry's allow-list). */
-  let overrideOrigins: readonly string[] = [];
+  /** Where an override may load anything from (the registry's allow-list and environment). */
+  let overridePolicy: OverridePolicy = { allowedOrigins: [], environment: '' };
   const pages = new Map<RemoteModuleId, CachedPage>();
   /**
    * The warm-up's copy of remote-files.js, so the page carries it once; a host without one (the
@@ -150,12 +148,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
       const pin = new URL(pinnedRemote?.entry ?? '', window.location.href).href;
       const override = overrides[name];
       entries.set(name, override ?? pin);
-      expectations.set(
-        name,
-        override
-          ? { required: false }
-          : { integrity: pinnedRemote?.integrity, required: pinnedRemote?.version !== undefined },
-      );
+      expectations.set(name, expectationOf(pinnedRemote, pinned.environment, override !== undefined));
       updateStatus(name, { entry: pin, override });
     }
   }
@@ -168,16 +161,9 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     if (boot) boot.registry = undefined;
     try {
       const pinned = await fetchRegistry({ warm, timeoutMs: options.timeoutMs });
-      const overrides = collectOverrides(window.location.search, REMOTE_NAMES, pinned.allowedOverrideOrigins);
-      overrideOrigins = pinned.allowedOverrideOrigins;
-      if (overrides.fromUrl) {
-        // The override is remembered in localStorage; the URL goes back to what the visitor shares.
-        const url = new URL(window.location.href);
-        url.searchParams.delete(OVERRIDE_PARAM);
-        window.history.replaceState(window.history.state, '', url);
-      }
+      const overrides = takeOverrides(pinned, status, options.onRefusedOverrides);
+      overridePolicy = overrides.policy;
       pinEntries(pinned, overrides.accepted);
-      if (overrides.refused.length > 0) options.onRefusedOverrides?.(overrides.refused);
       setRegistryState({ state: 'ready', environment: pinned.environment });
       return pinned;
     } catch (error) {
@@ -277,7 +263,10 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     }
     const { entry } = remoteFiles(json, manifestUrl);
     if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
-    if (statusOf(remote).override && !onAllowedOrigins(json, manifestUrl, { filesBase, remoteFiles })) {
+    if (
+      statusOf(remote).override &&
+      !filesWithinPolicy(json, manifestUrl, { filesBase, remoteFiles }, overridePolicy)
+    ) {
       throw new Error(SHELL_TEXT.overrides.offList(remote));
     }
     // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.
@@ -289,31 +278,6 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
       registered.set(remote, entry.url);
     }
     return { manifestUrl, json };
-  }
-
-  /**
-   * Whether everything an override's manifest resolves to, its files' folder (`publicPath`), its
-   * entry, and every page's scripts and stylesheets, is on an origin the registry allows overrides from.
-   */
-  function onAllowedOrigins(
-    json: Manifest,
-    manifestUrl: string,
-    { filesBase, remoteFiles }: Pick<RemoteFileReaders, 'filesBase' | 'remoteFiles'>,
-  ): boolean {
-    const exposes = json.exposes ?? [];
-    const urls = [filesBase(json, manifestUrl)];
-    for (const expose of [undefined, ...exposes.map((item) => item.path)]) {
-      const files = remoteFiles(json, manifestUrl, expose);
-      urls.push(...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles);
-      for (const shared of Object.values(files.sharedScripts)) urls.push(...shared);
-    }
-    return urls.every((url) => {
-      try {
-        return overrideOrigins.includes(new URL(url).origin);
-      } catch {
-        return false;
-      }
-    });
   }
 
   /**
@@ -346,9 +310,6 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
         throw new Error(SHELL_TEXT.remote.badExport(id, exportName));
       }
       updateStatus(remote, { state: 'loaded', loadMs: Math.round(performance.now() - startedAt) });
-      // Kept in this browser only now that it worked (and for a day).
-      const { override } = statusOf(remote);
-      if (override) confirmOverride(remote, override);
       return component as PageComponent<K>;
     } catch (error) {
       const tampered = statusOf(remote).integrity === 'verified' ? await tamperedFile(id) : undefined;

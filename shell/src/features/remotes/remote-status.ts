@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { RemoteName } from '@devhub/shared/remote-contract';
+import type { Overrides } from './overrides';
 
 // What the remotes panel and the override badge show, written by the loader as it works.
 
@@ -43,13 +44,15 @@ export interface RemotesState {
   registry: RegistryState;
   remotes: Partial<Record<RemoteName, RemoteStatus>>;
   firstPage?: FirstPage;
+  /** Overrides a link proposed, not applied until the visitor confirms them in the remotes panel. */
+  proposals: Overrides;
 }
 
 const EMPTY: RemoteStatus = { state: 'not-loaded', problems: [] };
 
 /** The remote host's status: what the remotes panel and the override badge show, one per host. */
 export function createRemoteStatus() {
-  const store = createStore<RemotesState>()(() => ({ registry: { state: 'loading' }, remotes: {} }));
+  const store = createStore<RemotesState>()(() => ({ registry: { state: 'loading' }, remotes: {}, proposals: {} }));
   return {
     store,
     statusOf(name: RemoteName): RemoteStatus {
@@ -65,6 +68,9 @@ export function createRemoteStatus() {
     },
     setFirstPage(firstPage: FirstPage): void {
       store.setState({ firstPage });
+    },
+    setProposals(proposals: Overrides): void {
+      store.setState({ proposals });
     },
   };
 }

@@ -7,7 +7,13 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { PAGE_NAMES } from '@devhub/shared/strings';
 import { renderWithProviders } from '../../../../../test-support/render';
 import { server } from '../../../../../test-support/msw-server';
-import { SHELL_BUILD, environmentHandlers, manifestUrl, remoteManifest } from '../../../test/federation-fixtures';
+import {
+  REGISTRY,
+  SHELL_BUILD,
+  environmentHandlers,
+  manifestUrl,
+  remoteManifest,
+} from '../../../test/federation-fixtures';
 import { createRemoteHost, type RemoteHost } from '../remote-host';
 import { RemoteHostContext } from '../remote-host-context';
 import { RemotePage } from './remote-page';
@@ -145,6 +151,41 @@ describe('RemotePage', () => {
       ),
     ).toBeInTheDocument();
     expect(runtime.loadRemote).not.toHaveBeenCalledWith('auth/SignUpPage');
+  });
+});
+
+describe('RemotePage outside the local environment', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('does not run a pin without a digest: its slot says so in Vietnamese, the chrome around it keeps working', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(...environmentHandlers({ ...REGISTRY, environment: 'preview', allowedOverrideOrigins: [] }));
+    const host = createRemoteHost(SHELL_BUILD);
+    host.startRemotes();
+    function Chrome() {
+      const [dark, setDark] = useState(false);
+      return (
+        <button type="button" onClick={() => setDark((value) => !value)}>
+          {dark ? 'Giao diện: tối' : 'Giao diện: sáng'}
+        </button>
+      );
+    }
+    const { user } = renderWithProviders(
+      <RemoteHostContext.Provider value={host}>
+        <header>
+          <Chrome />
+        </header>
+        <main>
+          <RemotePage module="catalog/HomePage" props={{}} what={PAGE_NAMES.home} />
+        </main>
+      </RemoteHostContext.Provider>,
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Không tải được nội dung' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Không tải được nội dungKhông tải được trang chủ/);
+    expect(runtime.loadRemote).not.toHaveBeenCalledWith('catalog/HomePage');
+    await user.click(screen.getByRole('button', { name: 'Giao diện: sáng' }));
+    expect(screen.getByRole('button', { name: 'Giao diện: tối' })).toBeInTheDocument();
   });
 });
 

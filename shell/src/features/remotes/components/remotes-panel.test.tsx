@@ -1,12 +1,18 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
-import { SHELL_BUILD } from '../../../test/federation-fixtures';
+import { SHELL_BUILD, environmentHandlers, manifestUrl } from '../../../test/federation-fixtures';
+import { readProposals, readStoredOverrides } from '../overrides';
 import { createRemoteHost, type RemoteHost } from '../remote-host';
 import { RemoteHostContext } from '../remote-host-context';
 import { RemotesPanel } from './remotes-panel';
 
 const mockInstance = jest.fn<unknown, []>(() => ({ version: '2.9.2', shareScopeMap: {} }));
-jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: () => mockInstance() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  getInstance: () => mockInstance(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
 
 describe('RemotesPanel', () => {
   let host: RemoteHost;
@@ -56,5 +62,46 @@ describe('RemotesPanel', () => {
         'Trang đầu tiên (/): kết xuất trên trình duyệt — vì trang kết xuất sẵn không khớp với remotes.json hiện tại',
       ),
     ).toBeInTheDocument();
+  });
+
+  describe('with an override a link proposed', () => {
+    const OVERRIDE = 'http://localhost:3101/mf-manifest.json';
+    beforeEach(() => {
+      server.use(...environmentHandlers());
+      window.history.replaceState(null, '', `/__remotes?mf-override=${encodeURIComponent(`catalog@${OVERRIDE}`)}`);
+      host.startRemotes();
+    });
+    afterEach(() => {
+      window.history.replaceState(null, '', '/');
+      jest.restoreAllMocks();
+    });
+    const proposal = () => screen.findByRole('region', { name: 'Đề xuất ghi đè đang chờ xác nhận' });
+
+    it("shows the proposed remote and URL, while the registry's pin is the one in use", async () => {
+      renderWithProviders(panel());
+      const shown = await proposal();
+      expect(within(shown).getByText('catalog')).toBeInTheDocument();
+      expect(within(shown).getByText(OVERRIDE)).toBeInTheDocument();
+      const row = screen.getByRole('row', { name: /^catalog / });
+      expect(within(row).getByText(manifestUrl('catalog'))).toBeInTheDocument();
+      expect(within(row).getByRole('cell', { name: 'Không' })).toBeInTheDocument();
+    });
+
+    it('confirms it: stored to apply from the reload, no longer a proposal', async () => {
+      // jsdom does not reload: it says so on the console.
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = renderWithProviders(panel());
+      await user.click(within(await proposal()).getByRole('button', { name: 'Xác nhận ghi đè catalog' }));
+      expect(readStoredOverrides()).toEqual([`catalog@${OVERRIDE}`]);
+      expect(readProposals()).toEqual([]);
+    });
+
+    it('discards it: forgotten, never applied', async () => {
+      const { user } = renderWithProviders(panel());
+      await user.click(within(await proposal()).getByRole('button', { name: 'Bỏ đề xuất catalog' }));
+      expect(screen.queryByRole('region', { name: 'Đề xuất ghi đè đang chờ xác nhận' })).not.toBeInTheDocument();
+      expect(readProposals()).toEqual([]);
+      expect(readStoredOverrides()).toEqual([]);
+    });
   });
 });

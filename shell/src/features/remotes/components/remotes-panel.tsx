@@ -7,6 +7,7 @@ import { FederationInternalsError, sharedModuleStates, type SharedModuleState } 
 import { useRemoteHost } from '../remote-host-context';
 import type { RemotesState } from '../remote-status';
 import { useRouteSettled } from '../../../lib/use-route-settled';
+import { OverrideProposals } from './override-proposals';
 import styles from './remotes-panel.module.css';
 
 const TEXT = SHELL_TEXT.remotesPanel;
@@ -24,7 +25,10 @@ function readSingletons(): { rows: SharedModuleState[] } | { error: string } {
   }
 }
 
-/** /__remotes: what the registry pins, what each remote build is and whether it fits, what the runtime loaded. */
+/**
+ * /__remotes: the overrides a link proposed (to confirm or discard), what the registry pins, what each
+ * remote build is and whether it fits, what the runtime loaded.
+ */
 export function RemotesPanel() {
   usePageTitle(PAGE_TITLES.remotes);
   useRouteSettled('remotes-panel');
@@ -43,6 +47,7 @@ export function RemotesPanel() {
     <section className={styles.panel}>
       <h1 className={styles.heading}>{TEXT.heading}</h1>
       <p className={styles.intro}>{TEXT.intro}</p>
+      <OverrideProposals />
       {firstPage && (
         <p className={styles.intro} data-rendering={firstPage.rendering}>
           {TEXT.firstPage(firstPage.route, SHELL_TEXT.prerender[firstPage.rendering], firstPage.reason)}

@@ -1,0 +1,28 @@
+import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
+import type { OverridePolicy } from './override-origins';
+import { OVERRIDE_PARAM, collectOverrides, type Overrides, type RefusedOverride } from './overrides';
+import type { Registry } from './registry';
+import type { RemoteStatusStore } from './remote-status';
+
+/**
+ * The overrides of this page load, once the registry is in: the confirmed ones apply; those a
+ * link proposed go to the status (the notice and the remotes panel show them) and apply only once
+ * the visitor confirms them there; refused ones are told through `onRefused`. The address loses
+ * its `mf-override` parameters: the visitor shares the page, not the proposal.
+ */
+export function takeOverrides(
+  registry: Registry,
+  status: Pick<RemoteStatusStore, 'setProposals'>,
+  onRefused: ((refused: RefusedOverride[]) => void) | undefined,
+): { accepted: Overrides; policy: OverridePolicy } {
+  const policy: OverridePolicy = { allowedOrigins: registry.allowedOverrideOrigins, environment: registry.environment };
+  const overrides = collectOverrides(window.location.search, REMOTE_NAMES, policy);
+  if (overrides.fromUrl) {
+    const url = new URL(window.location.href);
+    url.searchParams.delete(OVERRIDE_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+  }
+  status.setProposals(overrides.proposed);
+  if (overrides.refused.length > 0) onRefused?.(overrides.refused);
+  return { accepted: overrides.accepted, policy };
+}
