@@ -1,9 +1,7 @@
 // The shell's chrome at phone, tablet and desktop widths: sidebar, header links, theme, session
-// in the header, account redirects, accessibility on every route and CSS isolation.
-import type { Page } from '@playwright/test';
+// in the header, account redirects and CSS isolation (axe on every route: a11y.spec.ts).
 import { expect, test } from '../support/fixtures.ts';
-import { errorPanel, expectMounted, expectRoutePage, navigateInApp } from '../support/remote-page.ts';
-import { ROUTES } from '../support/routes.ts';
+import { expectMounted, expectRoutePage, navigateInApp } from '../support/remote-page.ts';
 
 /** Style-rule selectors of a stylesheet (at-rule preludes and keyframe steps left out). */
 function selectorsOf(css: string): string[] {
@@ -18,16 +16,6 @@ function selectorsOf(css: string): string[] {
 }
 
 const NOT_FOUND = '/khong-ton-tai';
-
-/** The page of `path` is shown: its remote's content, or the shell's own 404. */
-async function expectShown(page: Page, path: string) {
-  if (path === NOT_FOUND) {
-    await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
-    await expect(errorPanel(page)).toHaveCount(0);
-  } else {
-    await expectRoutePage(page, path);
-  }
-}
 
 test.describe('shell chrome', () => {
   for (const width of [390, 800, 1280]) {
@@ -210,28 +198,4 @@ test.describe('shell chrome', () => {
       expect(unscoped, 'every remote selector is scoped by its app prefix').toEqual([]);
     });
   });
-});
-
-test.describe('accessibility', () => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test.describe(`${colorScheme} theme`, () => {
-      test.use({ colorScheme });
-
-      for (const path of [...ROUTES.map((route) => route.path), NOT_FOUND]) {
-        const guestOnly = path === '/signin' || path === '/signup';
-        test.describe(() => {
-          test.use({ signedIn: !guestOnly });
-
-          test(`has no serious or critical axe violation on ${path}${guestOnly ? '' : ' signed in'}`, async ({
-            page,
-            axe,
-          }) => {
-            await page.goto(path);
-            await expectShown(page, path);
-            expect(await axe.seriousViolations()).toEqual([]);
-          });
-        });
-      }
-    });
-  }
 });
