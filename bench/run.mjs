@@ -74,6 +74,8 @@ async function measureProtocol(browser, protocol) {
     root: MONO_DIR,
     spa: true,
     files: { '/remotes.json': stack.registryFile },
+    // Resource Timing's sizes of every file, as the measures read them (only a benchmark's server sends it).
+    timingAllowOrigin: true,
     tls: certificate && { key: certificate.key, cert: certificate.cert },
   });
   const monoUrl = `${certificate ? 'https' : 'http'}://127.0.0.1:${await listen(monoServer, 0, '127.0.0.1')}`;

@@ -13,7 +13,7 @@ import { localCertificate } from './lib/local-certificate.mjs';
 import { describePrerender, localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
-import { storeSite } from './lib/storage-pages.mjs';
+import { storeSite } from './lib/storage-site.mjs';
 import { isBlobAddress } from './lib/storage.mjs';
 
 const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api]]

@@ -55,6 +55,23 @@ describe('preview --remotes azblob://… that cannot be served: one line, exit 1
   });
 });
 
+it('preview gives up with one line on a store that takes connections and never answers, sooner than a command would', async () => {
+  const sockets = new Set();
+  const silent = createServer((socket) => sockets.add(socket));
+  await new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined)));
+  try {
+    const { code, lines } = await preview(
+      'azblob://previews/team/remotes.preview.json',
+      connectionStringFor(silent.address().port),
+    );
+    // The preview's own bound on a call to the store (a command's is 60 s): it serves while it refreshes.
+    expect({ code, lines }).toEqual({ code: 1, lines: [expect.stringMatching(/ did not answer within 10 s; /)] });
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  }
+});
+
 it('preview stopped by Ctrl-C while it first reads the store leaves no temporary folder behind', async () => {
   // A store that takes connections and never answers: the preview waits on its first read.
   const sockets = new Set();

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SECRET_FILE } from './secret.ts';
+import { DEFAULTS } from './server.ts';
 import { holdWriteLock } from './test-process.ts';
 import { makeDataDir, removeDataDir, runApi, type RunningApi } from './test-server.ts';
 import { DATABASE_FILE } from './users.ts';
@@ -61,6 +62,20 @@ describe('health', () => {
     const response = await api.request('GET', '/api/health');
     expect(response).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('a client sending its request', () => {
+  it('has a bounded time to send all of it (fastify sets none by default)', async () => {
+    expect(api.app.server.requestTimeout).toBe(DEFAULTS.requestTimeoutMs);
+    const other = makeDataDir();
+    const slow = await runApi(other, { requestTimeoutMs: 5_000 });
+    try {
+      expect(slow.app.server.requestTimeout).toBe(5_000);
+    } finally {
+      await slow.close();
+      removeDataDir(other);
+    }
   });
 });
 

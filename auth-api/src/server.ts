@@ -27,6 +27,8 @@ export interface ServerOptions {
    */
   trustedProxies?: readonly string[];
   bodyLimitBytes?: number;
+  /** How long a client may take to send a whole request (headers and body) before it gets 408. */
+  requestTimeoutMs?: number;
   /** Clock for token issue, expiry and revocation, in milliseconds since the epoch. */
   now?: () => number;
   /** Clock of the rate limits, in milliseconds on a clock that never goes back (default: performance.now). */
@@ -42,6 +44,8 @@ export const DEFAULTS = {
   tokenTtlSeconds: 24 * 60 * 60,
   // Every request of this API is a few hundred bytes of JSON.
   bodyLimitBytes: 16 * 1024,
+  // Those few hundred bytes come at once: a client still sending after this holds a connection for nothing.
+  requestTimeoutMs: 30_000,
 } as const;
 
 /** An error whose status and Vietnamese message are meant for the client as they are. */
@@ -108,6 +112,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
+    // Fastify's default is none: a client trickling a request in would hold its connection for ever.
+    requestTimeout: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     // Clients wait for the answer of an in-flight request; idle keep-alive sockets must not hold shutdown.
     forceCloseConnections: 'idle',
     trustProxy,

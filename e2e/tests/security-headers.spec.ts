@@ -1,9 +1,12 @@
-// Every page the production server sends carries a Content-Security-Policy made from its own
-// inline scripts (scripts/lib/static-server-csp.mjs): the pages must run under it without a
-// single violation — prerendered, rendered in the browser, signed in — and no other origin may
-// frame them.
+// Every page the production server sends carries a Content-Security-Policy made from the shell
+// build's own scripts (scripts/lib/static-server-trusted-scripts.mjs), never from the page: the
+// pages must run under it without a single violation — prerendered, rendered in the browser,
+// signed in —, a script added to a prerendered page must not run, and no other origin may frame them.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { prerenderDir } from '../../scripts/lib/prerender.mjs';
 import { signIn } from '../support/auth-flow.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { freePort } from '../support/files.mjs';
@@ -57,6 +60,26 @@ test('each public route runs under its policy with no violation, prerendered and
     await expectRoutePage(page, path);
   }
   expect(violations).toEqual([]);
+});
+
+test('a script added to a prerendered page does not run, and the page still starts the shell', async ({
+  page,
+  stack,
+}) => {
+  const file = join(prerenderDir(stack.registryFile), 'index.html');
+  const rendered = readFileSync(file, 'utf8');
+  // As a page blob edited by whoever can write it: the server sends it as it is, with the build's policy.
+  writeFileSync(file, rendered.replace('</head>', '<script>window.__added = true</script></head>'));
+  try {
+    const violations = await watchViolations(page);
+    await page.goto('/');
+    await expect(page.locator('html[data-prerendered]')).toHaveCount(1);
+    await expectRoutePage(page, '/');
+    expect(await page.evaluate(() => (window as unknown as { __added?: boolean }).__added)).toBeUndefined();
+    expect(violations.filter((violation) => /^script-src\S* blocked inline/.test(violation))).toHaveLength(1);
+  } finally {
+    writeFileSync(file, rendered);
+  }
 });
 
 test('signing in and the account routes run with no violation', async ({ page, account }) => {

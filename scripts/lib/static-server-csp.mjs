@@ -1,7 +1,8 @@
 // @ts-check
-// The Content-Security-Policy of each HTML page the static server sends, computed from the page
-// file itself (the hashes of its own inline scripts) and the registry it is served with (the
-// origins its remotes are pinned to or may be overridden to), once per version of either file.
+// The Content-Security-Policy of each HTML page the static server sends, computed from the build
+// it serves (the hashes of the build's own scripts: static-server-trusted-scripts.mjs, never those
+// of the page being sent) and the registry it is served with (the origins its remotes are pinned
+// to or may be overridden to), once per version of either.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 
@@ -16,9 +17,9 @@ const attributeOf = (attributes, name) =>
   new RegExp(`(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?`, 'i').exec(attributes);
 
 /**
- * The hash sources that let this page's own scripts run: the sha256 of each inline script's text,
- * and the integrity of each script it loads from a file (a script the page's parser inserts runs
- * under 'strict-dynamic' only if its hash is listed).
+ * The hash sources that let a page's scripts run: the sha256 of each inline script's text, and
+ * the integrity of each script it loads from a file (a script the page's parser inserts runs under
+ * 'strict-dynamic' only if its hash is listed). Read from the build's pages only.
  *
  * @param {string} html
  * @returns {string[]}
@@ -94,18 +95,19 @@ export function contentSecurityPolicy({ scripts, origins }) {
   ].join('; ');
 }
 
-/** Policies kept at once: one per page and registry version, a handful in practice. */
+/** Policies kept at once: one per build and registry version, a handful in practice. */
 const MAX_POLICIES = 64;
 
 /**
- * The policy of each HTML file, computed when the file (or the registry) changes: the page's
- * content and the registry are read once per version, never on every request.
+ * The policy of the HTML pages of a server, computed when the build's scripts or the registry
+ * change: both are read once per version, never on every request.
  *
- * @param {{ registryFile?: string, origins?: string[] }} options  `origins`: allowed besides the
- *   registry's (the store the registry itself is read from)
- * @returns {(file: string, stat: { mtimeMs: number, size: number, ino: number }) => Promise<string>}
+ * @param {{ registryFile?: string, origins?: string[], scripts: () => Promise<{ key: string, sources: string[] }> }} options
+ *   `origins`: allowed besides the registry's (the store the registry itself is read from);
+ *   `scripts`: the build's own (static-server-trusted-scripts.mjs)
+ * @returns {() => Promise<string>}
  */
-export function pagePolicies({ registryFile, origins: extra = [] }) {
+export function pagePolicies({ registryFile, origins: extra = [], scripts }) {
   /** @type {Map<string, string>} */
   const policies = new Map();
   /** @type {{ key: string, origins: string[] } | undefined} */
@@ -127,15 +129,12 @@ export function pagePolicies({ registryFile, origins: extra = [] }) {
     return registry;
   }
 
-  return async function policyOf(file, stat) {
-    const { key: registryKey, origins: allowed } = await origins();
-    const key = `${file}:${stat.mtimeMs}:${stat.size}:${stat.ino}:${registryKey}`;
+  return async function policyOf() {
+    const [{ key: registryKey, origins: allowed }, trusted] = await Promise.all([origins(), scripts()]);
+    const key = `${trusted.key}:${registryKey}`;
     const known = policies.get(key);
     if (known) return known;
-    const policy = contentSecurityPolicy({
-      scripts: scriptHashSources(await fs.readFile(file, 'utf8')),
-      origins: allowed,
-    });
+    const policy = contentSecurityPolicy({ scripts: trusted.sources, origins: allowed });
     if (policies.size >= MAX_POLICIES) policies.delete(policies.keys().next().value ?? '');
     policies.set(key, policy);
     return policy;

@@ -2,47 +2,27 @@
 // An environment's prerendered pages when its registry is on object storage. `use`, `rollback`
 // and `prerender` render them on the machine that ran them, from the registry and the pinned
 // versions read from the store, and write them next to the registry
-// (`<prefix>/remotes.<env>.prerender/`); a preview of that registry, on any machine, serves them
-// from there (storeSite), with the registry itself read by the browser straight from the store.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// (`<prefix>/remotes.<env>.prerender/`, storage-site.mjs pagesPlaceOf); a preview of that
+// registry, on any machine, serves them from there (storage-site.mjs storeSite), with the
+// registry itself read by the browser straight from the store.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isRoutePath } from '@devhub/contracts/routes';
+import { join, relative, sep } from 'node:path';
 import { filesUnder } from './integrity.mjs';
 import { localSources, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
-import { SUMMARY_FILE, pageFileOf } from './prerender-pages.mjs';
+import { SUMMARY_FILE } from './prerender-pages.mjs';
 import { CliError } from './registry-file.mjs';
 import { copyVersion } from './storage-mirror.mjs';
-import { blobUrlOf, openStorageOf } from './storage.mjs';
+import { pageKeyOf, pagesPlaceOf, readRegistryBlob } from './storage-site.mjs';
+import { blobUrlOf } from './storage.mjs';
+
+// Where the browser tests' store preview finds them (e2e/support/store-preview.mjs).
+export { storeSite } from './storage-site.mjs';
 
 /** @typedef {import('./prerender.mjs').PrerenderSummary} PrerenderSummary */
 
 /** Renders of one `prerender` while pins keep landing, as for a registry in a folder. */
 const MAX_RENDERS = 3;
-
-/**
- * The store of a registry, its key there, and the prefix its pages are written under.
- *
- * @param {string} address  azblob://<container>/<prefix>/remotes.<env>.json
- */
-export function pagesPlaceOf(address) {
-  const { storage, key } = openStorageOf(address);
-  return { storage, key, pages: `${key.replace(/\.json$/, '')}.prerender` };
-}
-
-/** @param {string} route */
-const pageKeyOf = (route) => pageFileOf(route).split(sep).join('/');
-
-/**
- * Reads the registry, failing with one line when it is not there.
- *
- * @param {ReturnType<typeof pagesPlaceOf>} place
- */
-async function readRegistryBlob({ storage, key }) {
-  const read = await storage.read(key);
-  if (!read) throw new CliError(`${storage.describe(key)} does not exist`);
-  return read;
-}
 
 /**
  * Renders the public routes with the versions the registry at `address` pins and writes them next
@@ -201,161 +181,5 @@ export async function writePages(storage, pages, outDir, summary) {
       () => true,
       `${storage.describe(summaryKey)} was not written (another writer replaced it each time)`,
     ),
-  };
-}
-
-/**
- * Whether a render's pins are the registry's: pages rendered before another pin landed would show
- * the old version of that remote, so they are not served.
- *
- * @param {unknown} summary
- * @param {unknown} registry
- */
-function samePins(summary, registry) {
-  const pins = /** @type {{ pins?: Record<string, string> }} */ (summary ?? {}).pins ?? {};
-  const remotes = /** @type {{ remotes?: Record<string, { entry?: string } | undefined> }} */ (registry ?? {}).remotes;
-  return Object.entries(remotes ?? {}).every(([name, pin]) => !pin || pins[name] === pin.entry);
-}
-
-/**
- * A site served from the store: the registry's URL (the browser reads it there), its store's
- * origin (each page's policy allows it), and a local copy of the registry (for that policy) and of
- * the pages next to it, which `refresh` brings up to date (two reads of the store; a download only
- * when the registry or the render changed). A page whose pins are not the registry's is left out.
- *
- * @param {string} address  azblob://<container>/<prefix>/remotes.<env>.json
- * @param {ReturnType<typeof pagesPlaceOf>} [place]  its store (a test counts the reads)
- */
-export async function storeSite(address, place = pagesPlaceOf(address)) {
-  const { storage, pages } = place;
-  const registryUrl = await blobUrlOf(address);
-  const dir = mkdtempSync(join(tmpdir(), 'devhub-store-site-'));
-  // However the process ends (Ctrl-C while the store is first read, an error), the copies go with it.
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  process.once('exit', remove);
-  const close = () => {
-    process.off('exit', remove);
-    remove();
-  };
-  const registryFile = join(dir, 'remotes.json');
-  const pagesDir = join(dir, 'pages');
-  /** @type {string | undefined} */
-  let seen;
-  let staged = 0;
-
-  /** @param {string} file @param {Uint8Array} bytes */
-  const writeWhole = (file, bytes) => {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, bytes);
-    renameSync(`${file}.tmp`, file);
-  };
-
-  /**
-   * Where a route's page is staged, or undefined for a route a render never writes (the summary
-   * is read from the store: whoever can write there must not write outside the staging folder).
-   *
-   * @param {string} staging
-   * @param {unknown} route
-   */
-  const stagedFileOf = (staging, route) => {
-    if (!isRoutePath(route)) return undefined;
-    const file = resolve(staging, pageFileOf(route));
-    return file.startsWith(`${staging}${sep}`) ? file : undefined;
-  };
-
-  async function update() {
-    const registry = await readRegistryBlob(place);
-    const summary = await storage.read(`${pages}/${SUMMARY_FILE}`);
-    const tag = `${registry.etag} ${summary?.etag ?? '-'}`;
-    if (tag === seen) return;
-    const staging = resolve(`${pagesDir}.${(staged += 1)}`);
-    try {
-      /** @type {{ routes?: Array<{ route: unknown, status: string }> } | undefined} */
-      let parsed;
-      try {
-        parsed = summary && JSON.parse(summary.bytes.toString('utf8'));
-      } catch {
-        parsed = undefined;
-      }
-      if (summary && parsed && samePins(parsed, JSON.parse(registry.bytes.toString('utf8')))) {
-        /** @type {unknown[]} */
-        const refused = [];
-        for (const { route, status } of parsed.routes ?? []) {
-          if (status !== 'prerendered') continue;
-          const file = stagedFileOf(staging, route);
-          if (!file || typeof route !== 'string') {
-            refused.push(route);
-            continue;
-          }
-          for (const suffix of ['', '.br', '.gz']) {
-            const page = await storage.read(`${pages}/${pageKeyOf(route)}${suffix}`);
-            if (page) writeWhole(file + suffix, page.bytes);
-          }
-        }
-        if (refused.length > 0) {
-          process.stderr.write(
-            `[store] ${storage.describe(`${pages}/${SUMMARY_FILE}`)}: not served, not route paths: ${refused.map((route) => JSON.stringify(route)).join(', ')}\n`,
-          );
-        }
-        writeWhole(join(staging, SUMMARY_FILE), summary.bytes);
-      }
-      // The registry copy (the pages' policy) changes only with the pages rendered for it.
-      writeWhole(registryFile, registry.bytes);
-      rmSync(pagesDir, { recursive: true, force: true });
-      if (existsSync(staging)) renameSync(staging, pagesDir);
-      seen = tag;
-    } catch (error) {
-      rmSync(staging, { recursive: true, force: true });
-      throw error;
-    }
-  }
-
-  /** @type {Promise<void> | undefined} */
-  let current;
-  /** @type {Promise<void> | undefined} */
-  let queued;
-  /** @returns {Promise<void>} */
-  const start = () => {
-    const run = update().finally(() => {
-      if (current === run) current = undefined;
-    });
-    current = run;
-    return run;
-  };
-  /**
-   * One update at a time, and at most one waiting: every request arriving while one runs shares
-   * the next (which sees whatever changed meanwhile), so a burst of requests costs two updates.
-   */
-  const refresh = () => {
-    if (queued) return queued;
-    if (!current) return start();
-    const next = current
-      .catch(() => undefined)
-      .then(() => {
-        queued = undefined;
-        return start();
-      });
-    queued = next;
-    return next;
-  };
-
-  try {
-    await refresh();
-  } catch (error) {
-    close();
-    throw error;
-  }
-  return {
-    registryUrl,
-    origin: new URL(registryUrl).origin,
-    registryFile,
-    pagesDir,
-    /** Brings the copies up to date; a store that fails meanwhile leaves them as they were, said in one line. */
-    async refresh() {
-      await refresh().catch((error) => {
-        process.stderr.write(`[store] ${address}: ${error instanceof Error ? error.message : error}\n`);
-      });
-    },
-    close,
   };
 }

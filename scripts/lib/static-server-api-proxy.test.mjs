@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rawGet } from './static-server-test-support.mjs';
+import { closeServer, createStaticServer, listen } from './static-server.mjs';
+
+describe('api proxy', () => {
+  let root;
+  let upstream;
+  let server;
+  let port;
+
+  /** A request from the client address `localAddress` (any 127.x address works on Linux loopback). */
+  function request(path, { localAddress, headers = {} }) {
+    return new Promise((resolve, reject) => {
+      const req = get({ host: '127.0.0.1', port, path, localAddress, headers, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: JSON.parse(body) }));
+      });
+      req.on('error', reject);
+    });
+  }
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-'));
+    // Answers with the headers it received, as the auth API would read them; /api/hang never answers.
+    upstream = createServer((req, res) => {
+      if (req.url === '/api/hang') return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ url: req.url, headers: req.headers, peer: req.socket.remoteAddress }));
+    });
+    const upstreamPort = await listen(upstream, 0, '127.0.0.1');
+    // A remote's server (CORS for its files) with a deadline short enough for a test.
+    server = createStaticServer({
+      root,
+      cors: true,
+      apiTarget: `http://127.0.0.1:${upstreamPort}`,
+      limits: { apiMs: 300 },
+    });
+    port = await listen(server, 0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    await closeServer(upstream);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("forwards the client's own address, protocol and host, and answers with the security headers", async () => {
+    const { status, headers, body } = await request('/api/auth/me', { localAddress: '127.0.0.2' });
+    expect(status).toBe(200);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(body.url).toBe('/api/auth/me');
+    expect(body.headers).toMatchObject({
+      'x-forwarded-for': '127.0.0.2',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': `127.0.0.1:${port}`,
+    });
+  });
+
+  it("answers 504 once the API's deadline passes without an answer", async () => {
+    const { status, body } = await request('/api/hang', { localAddress: '127.0.0.6' });
+    expect([status, body.message]).toEqual([504, 'Máy chủ xác thực (auth-api) không trả lời kịp, vui lòng thử lại']);
+  });
+
+  it("shares the API's answers with no other origin, while its files stay open to all", async () => {
+    const api = await request('/api/health', {
+      localAddress: '127.0.0.7',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(api.headers['access-control-allow-origin']).toBeUndefined();
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const file = await rawGet(`http://127.0.0.1:${port}/missing.js`, { origin: 'https://evil.example' });
+    expect(file.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('tells two clients apart', async () => {
+    const first = await request('/api/health', { localAddress: '127.0.0.3' });
+    const second = await request('/api/health', { localAddress: '127.0.0.4' });
+    expect(first.body.headers['x-forwarded-for']).toBe('127.0.0.3');
+    expect(second.body.headers['x-forwarded-for']).toBe('127.0.0.4');
+  });
+
+  it('appends the socket address after whatever the client claimed, which can then never be last', async () => {
+    const { body } = await request('/api/health', {
+      localAddress: '127.0.0.5',
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(body.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.5');
+    expect(body.headers['x-forwarded-proto']).toBe('http');
+    expect(body.headers['x-forwarded-host']).toBe(`127.0.0.1:${port}`);
+  });
+});

@@ -1,0 +1,117 @@
+import { jest } from '@jest/globals';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
+import { sha256 } from './static-server-test-support.mjs';
+import { closeServer, createStaticServer, listen } from './static-server.mjs';
+
+/**
+ * A shell renderer standing in for shell/dist-server/server.cjs: the page it writes around a
+ * remote's adds one script to the template, as the first-paint starter does.
+ */
+const FAKE_RENDERER = `exports.prerender = async (input) => [{ route: '/', html: input.template + '<script>start()</script>' }];`;
+
+describe('prerendered pages', () => {
+  let root;
+  let server;
+  let base;
+  const template = '<!doctype html><title>app</title>';
+
+  const writePages = (dir, label) => {
+    mkdirSync(join(dir, 'blog'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), `<title>home, ${label}</title>`);
+    writeFileSync(join(dir, 'blog', 'index.html'), `<title>blog, ${label}</title><script>hydrate()</script>`);
+    writeFileSync(join(dir, SUMMARY_FILE), JSON.stringify({ template: templateHash(template) }));
+  };
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-pages-'));
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'dist', 'index.html'), template);
+    mkdirSync(join(root, 'dist-server'));
+    writeFileSync(join(root, 'dist-server', 'server.cjs'), FAKE_RENDERER);
+    writePages(join(root, 'pages'), 'rendered');
+    server = createStaticServer({
+      root: join(root, 'dist'),
+      spa: true,
+      pages: { dir: join(root, 'pages'), template: join(root, 'dist', 'index.html') },
+    });
+    base = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`;
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("serves a route's rendered page, revalidated, and the shell's page for a query string or another route", async () => {
+    const blog = await fetch(`${base}/blog`);
+    expect(await blog.text()).toBe('<title>blog, rendered</title><script>hydrate()</script>');
+    expect(blog.headers.get('cache-control')).toBe('no-cache');
+    expect(await (await fetch(`${base}/`)).text()).toBe('<title>home, rendered</title>');
+    expect(await (await fetch(`${base}/blog?tag=React`)).text()).toBe(template);
+    expect(await (await fetch(`${base}/docs`)).text()).toBe(template);
+  });
+
+  it("runs the script the shell's renderer starts a page with, never one the page brought itself", async () => {
+    const policy = (await fetch(`${base}/blog`)).headers.get('content-security-policy');
+    expect(policy).toContain(sha256('start()'));
+    expect(policy).not.toContain(sha256('hydrate()'));
+  });
+
+  it('keeps answering while the pages are swapped under 16 readers, 32 times', async () => {
+    let swapping = true;
+    const statuses = new Map();
+    const readers = Array.from({ length: 16 }, async () => {
+      while (swapping) {
+        const response = await fetch(`${base}/blog`).catch(() => undefined);
+        const status = response ? response.status : 'no answer';
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        await response?.arrayBuffer().catch(() => undefined);
+      }
+    });
+    for (let swap = 0; swap < 32; swap += 1) {
+      // As the prerender swaps its folder in: the new one written aside, the old moved away, then removed.
+      const staging = join(root, `pages.${swap}.tmp`);
+      writePages(staging, `rendered ${swap}`);
+      renameSync(join(root, 'pages'), join(root, `pages.${swap}.old`));
+      renameSync(staging, join(root, 'pages'));
+      rmSync(join(root, `pages.${swap}.old`), { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    swapping = false;
+    await Promise.all(readers);
+    expect([...statuses.keys()]).toEqual([200]);
+    expect(await (await fetch(`${base}/blog`)).text()).toBe(
+      '<title>blog, rendered 31</title><script>hydrate()</script>',
+    );
+  });
+
+  it('stops serving them once the shell build changes, until they are rendered again', async () => {
+    writeFileSync(join(root, 'dist', 'index.html'), `${template}<!-- rebuilt -->`);
+    expect(await (await fetch(`${base}/blog`)).text()).toBe(`${template}<!-- rebuilt -->`);
+  });
+
+  it("serves the shell's page instead, with one line, when the renderer cannot say how a page starts", async () => {
+    const pages = join(root, 'unstartable');
+    writePages(pages, 'unstartable');
+    writeFileSync(join(root, 'dist', 'index.html'), template);
+    const writes = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const unstartable = createStaticServer({
+      root: join(root, 'dist'),
+      spa: true,
+      pages: { dir: pages, template: join(root, 'dist', 'index.html'), renderer: join(root, 'missing.cjs') },
+    });
+    try {
+      const url = `http://127.0.0.1:${await listen(unstartable, 0, '127.0.0.1')}`;
+      expect(await (await fetch(`${url}/blog`)).text()).toBe(template);
+      const lines = writes.mock.calls.map(([line]) => String(line));
+      expect(lines).toEqual([
+        expect.stringMatching(/^\[static\] prerendered pages are not served: .*missing\.cjs.*\n$/),
+      ]);
+    } finally {
+      writes.mockRestore();
+      await closeServer(unstartable);
+    }
+  });
+});
