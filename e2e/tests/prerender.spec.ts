@@ -231,7 +231,8 @@ test.describe('prerendered first view', () => {
         ...stack.registry.remotes,
         catalog: { entry: `${extra}/mf-manifest.json`, routes: stack.registry.remotes.catalog?.routes },
       },
-      allowedOverrideOrigins: [...stack.registry.allowedOverrideOrigins, extra],
+      // The stale page still links the pinned origin's files: the policy must let them load.
+      allowedOverrideOrigins: [stack.remotes.catalog, extra],
     });
     await page.goto('/');
     expect(await rendering(page)).toBe('client');

@@ -124,6 +124,11 @@ test('two teams deploy and pin at once from their own runners; the preview reads
       expect(result.code, result.output).toBe(0);
       expect(result.output).toMatch(/1\.0\.1 → 1\.0\.0/);
     }
+    // The preview answers from its last good copy while it reads the store again: the rolled-back
+    // render is served once that read is in.
+    await expect
+      .poll(async () => (await page.request.get(`${preview.url}/`)).text())
+      .not.toContain(`${FEATURED} 1.0.1`);
     await page.goto(`${preview.url}/`);
     await expect(heading).toHaveText(FEATURED);
     await expectPanel('1.0.0');

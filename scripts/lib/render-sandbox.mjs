@@ -35,7 +35,8 @@ export function sandboxFlags(readable) {
     permission,
     // The one warning of the feature itself: its last stderr line is what a crash reports.
     '--disable-warning=ExperimentalWarning',
-    ...[WORKER, ...readable].map((path) => `--allow-fs-read=${path}`),
+    // Node 20 aborts on a path given twice.
+    ...[...new Set([WORKER, ...readable])].map((path) => `--allow-fs-read=${path}`),
   ];
 }
 
