@@ -78,7 +78,11 @@ export function registryOrigins(registry) {
 export function contentSecurityPolicy({ scripts, origins }) {
   const self = ["'self'", ...origins].join(' ');
   return [
-    "default-src 'self'",
+    // Firefox checks a <link rel=prefetch> (the next pages' files, hinted at idle time) against
+    // default-src whatever the file (CSP 3 gives a prefetch no directive of its own), so the remotes'
+    // origins are listed there; script-src is untouched and still decides what runs, and what else
+    // fell back to default-src keeps 'self' alone.
+    `default-src ${self}`,
     // Scripts the page's own scripts load (the bundle's chunks, the remotes' entries and modules)
     // are trusted through them: no host list, which 'strict-dynamic' would ignore anyway.
     `script-src 'strict-dynamic' ${scripts.join(' ')}`.trimEnd(),
@@ -88,6 +92,9 @@ export function contentSecurityPolicy({ scripts, origins }) {
     `img-src ${self} data:`,
     `font-src ${self}`,
     `connect-src ${self}`,
+    "frame-src 'self'",
+    "media-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -39,6 +39,16 @@ describe('content security policy', () => {
     expect(registryOrigins('not a registry')).toEqual([]);
   });
 
+  it("lets the remotes' origins be prefetched (Firefox checks a prefetch against default-src) without widening script-src", () => {
+    const policy = contentSecurityPolicy({ scripts: ["'sha384-abc'"], origins: registryOrigins(REGISTRY) });
+    const directive = (name) => policy.split('; ').find((entry) => entry.startsWith(`${name} `));
+    expect(directive('default-src')).toBe(
+      "default-src 'self' localhost:3001 https://cdn.example http://localhost:3003",
+    );
+    expect(directive('script-src')).toBe("script-src 'strict-dynamic' 'sha384-abc'");
+    for (const kept of ['frame-src', 'media-src', 'manifest-src']) expect(directive(kept)).toBe(`${kept} 'self'`);
+  });
+
   it('has no finding of high severity (Google csp_evaluator), and no unsafe-inline script', () => {
     const policy = contentSecurityPolicy({ scripts: scriptHashSources(PAGE), origins: registryOrigins(REGISTRY) });
     const findings = new CspEvaluator(new CspParser(policy).csp).evaluate();
