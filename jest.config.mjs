@@ -81,6 +81,13 @@ export default {
       transform: { '^.+\\.m?js$': swcTransform },
     },
     {
+      displayName: 'e2e-smoke',
+      rootDir: '<rootDir>/e2e/smoke',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/*.test.mjs'],
+      transform: { '^.+\\.m?js$': swcTransform },
+    },
+    {
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',
       testEnvironment: 'node',
