@@ -140,7 +140,7 @@ describe('a preview whose registry is on object storage', () => {
     expect(directives['connect-src']).toEqual(["'self'", storeOrigin]);
     expect(directives['style-src']).toEqual(["'self'", storeOrigin, "'unsafe-inline'"]);
     expect(directives['img-src']).toEqual(["'self'", storeOrigin, 'data:']);
-    expect(policy.match(/https?:\/\/[^\s;]+/g)).toEqual(Array(4).fill(storeOrigin));
+    expect(policy.match(/https?:\/\/[^\s;]+/g)).toEqual(Array(5).fill(storeOrigin));
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
