@@ -3,8 +3,7 @@
 // (contracts/src/registry.js), written atomically, and changed only by compare-and-swap under a lock.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import lockfile from 'proper-lockfile';
+import { dirname, join } from 'node:path';
 import { describeRegistryProblem, validateRegistry } from '@devhub/contracts/registry';
 import { CliError } from './cli.mjs';
 import { openStorageOf } from './storage.mjs';
@@ -14,8 +13,10 @@ import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
 
 export const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
 
-// The one class every command reports as a line (scripts/lib/cli.mjs), for the modules that import it from here.
+// The one class every command reports as a line (scripts/lib/cli.mjs), and the registry's lock
+// (registry-lock.mjs, below the storage backends), for the modules that import them from here.
 export { CliError };
+export { withRegistryLock } from './registry-lock.mjs';
 
 /** The remotes a registry pins, and the package each is published as. */
 const REMOTES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
@@ -95,53 +96,6 @@ export function writeRegistry(file, registry) {
   const temp = join(dirname(file), `.${Date.now()}-${process.pid}.remotes.tmp`);
   writeFileSync(temp, `${JSON.stringify(registry, null, 2)}\n`);
   renameSync(temp, file);
-}
-
-/**
- * How long a lock may go without its holder refreshing it before another process takes it over:
- * a holder refreshes it every STALE_MS / 4, so only a killed (or frozen) process lets it go stale.
- */
-const STALE_MS = 10_000;
-
-/**
- * Runs `work` while this process alone holds the registry's lock (a dot-folder beside it, which
- * no static server serves). A process killed while holding it leaves a lock that goes stale after
- * STALE_MS; waiting for a live holder gives up after about a minute with one clear line.
- *
- * @template T
- * @param {string} file
- * @param {() => Promise<T> | T} work
- * @returns {Promise<T>}
- */
-export async function withRegistryLock(file, work) {
-  let release;
-  /** @type {Error | undefined} */
-  let compromised;
-  try {
-    release = await lockfile.lock(file, {
-      realpath: false,
-      lockfilePath: join(dirname(file), `.${basename(file)}.lock`),
-      stale: STALE_MS,
-      update: STALE_MS / 4,
-      retries: { retries: 400, factor: 1.2, minTimeout: 10, maxTimeout: 250, randomize: true },
-      // The library's default throws from a timer, which would end the process mid-write.
-      onCompromised: (error) => {
-        compromised = error;
-      },
-    });
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(
-      `${file} is locked by another command that does not finish (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  try {
-    const result = await work();
-    if (compromised) throw new CliError(`lost the lock on ${file} while writing it: ${compromised.message}`);
-    return result;
-  } finally {
-    if (!compromised) await release();
-  }
 }
 
 const MAX_ATTEMPTS = 8;

@@ -10,14 +10,15 @@
 //   list(prefix)                           → every key under prefix, sorted
 // On Azure the conditions are the service's own (If-None-Match: *, If-Match: <etag>); in a folder
 // a hard link creates a file only if absent, and a replace runs under the registry lock
-// (registry-file.mjs) against the content hash the file was read with.
+// (registry-lock.mjs) against the content hash the file was read with.
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CliError } from './cli.mjs';
 import { filesUnder } from './integrity.mjs';
+import { withRegistryLock } from './registry-lock.mjs';
+import { cacheControlFor } from './static-server-files.mjs';
 import { nextCorsRules } from './storage-cors.mjs';
-import { withRegistryLock } from './registry-file.mjs';
 
 /** @typedef {{ contentType?: string, cacheControl?: string }} WriteOptions */
 
@@ -83,17 +84,13 @@ export function contentTypeFor(key) {
 }
 
 /**
- * The Cache-Control a key is stored with: the static server's policy (scripts/lib/static-server.mjs),
+ * The Cache-Control a key is stored with: the static server's policy (scripts/lib/static-server-files.mjs),
  * so a CDN in front of the store caches exactly what the preview lets a browser cache. Hashed files
  * and the files of a published version are immutable; manifests, indexes and registries revalidated.
  *
  * @param {string} key
  */
-export async function cacheControlOf(key) {
-  // Loaded when a blob is written: the static server's modules are heavy for a command that only reads.
-  const { cacheControlFor } = await import('./static-server.mjs');
-  return cacheControlFor(`/${key}`);
-}
+export const cacheControlOf = (key) => cacheControlFor(`/${key}`);
 
 /** @param {Uint8Array | string} bytes */
 export const etagOf = (bytes) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
@@ -384,9 +381,9 @@ function blobStorage(address, { callTimeoutMs = CALL_TIMEOUT_MS } = {}) {
    * @param {string} key
    * @param {WriteOptions} options
    */
-  const headers = async (key, { contentType, cacheControl } = {}) => ({
+  const headers = (key, { contentType, cacheControl } = {}) => ({
     blobContentType: contentType ?? contentTypeFor(key),
-    blobCacheControl: cacheControl ?? (await cacheControlOf(key)),
+    blobCacheControl: cacheControl ?? cacheControlOf(key),
     blobContentEncoding: contentEncodingFor(key),
   });
   /**
@@ -401,7 +398,7 @@ function blobStorage(address, { callTimeoutMs = CALL_TIMEOUT_MS } = {}) {
     const body = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
     try {
       const client = await blob(key);
-      const blobHTTPHeaders = await headers(key, options);
+      const blobHTTPHeaders = headers(key, options);
       await within(describe(key), callTimeoutMs, (abortSignal) =>
         client.upload(body, body.byteLength, { conditions, blobHTTPHeaders, abortSignal }),
       );

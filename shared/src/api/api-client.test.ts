@@ -1,10 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createElement } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { AUTH_API, authApi } from '../../../test-support/auth-api-handlers';
 import { sentRequests, server } from '../../../test-support/msw-server';
-import { useSessionStore } from '../session/session-store';
 import { apiClient, errorStatus, messageForStatus, toErrorMessage, unwrapBody } from './api-client';
 import { login } from './auth-api';
 
@@ -43,19 +39,6 @@ describe('the one API client', () => {
 
   it('sets no timeout of its own (spec §9: 0)', () => {
     expect(apiClient.defaults.timeout).toBe(0);
-  });
-
-  it('sends an empty Authorization value when signed out, and the bearer token once signed in', async () => {
-    authApi.addAccount();
-    const [first, second] = [authApi.tokenFor(), authApi.tokenFor()];
-    await failureOf(apiClient.get('/auth/me'));
-    useSessionStore.getState().signIn(first);
-    await apiClient.get('/auth/me');
-    useSessionStore.getState().signIn(second);
-    await apiClient.get('/auth/me');
-
-    const sent = await sentRequests();
-    expect(sent.map(({ headers }) => headers.authorization)).toEqual(['', `Bearer ${first}`, `Bearer ${second}`]);
   });
 });
 
@@ -129,54 +112,5 @@ describe('spec §8 error mapping', () => {
     expect(messageForStatus(409, 'x')).toBe('Trùng tên đăng nhập hoặc email');
     expect(messageForStatus(400, 'Tên quá dài')).toBe('Tên quá dài');
     expect(messageForStatus(400)).toBe('Dữ liệu không hợp lệ');
-  });
-});
-
-describe('a 401 ends the session', () => {
-  const expired = 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại';
-
-  it('signs out and toasts once when calls made with a token the API no longer accepts are refused', async () => {
-    render(createElement(Toaster));
-    useSessionStore.getState().signIn('stale');
-    await act(async () => {
-      await Promise.all([failureOf(apiClient.get('/auth/me')), failureOf(apiClient.get('/auth/me'))]);
-    });
-    expect(useSessionStore.getState().isAuthenticated).toBe(false);
-    expect(localStorage.getItem('access_token')).toBeNull();
-    expect(await screen.findAllByText(expired)).toHaveLength(1);
-  });
-
-  it('leaves a signed-out visitor alone', async () => {
-    render(createElement(Toaster));
-    await act(async () => {
-      expect(errorStatus(await failureOf(apiClient.get('/auth/me')))).toBe(401);
-    });
-    expect(screen.queryByText(expired)).not.toBeInTheDocument();
-  });
-
-  it('does not treat refused credentials at sign-in as an expired session', async () => {
-    render(createElement(Toaster));
-    useSessionStore.getState().signIn('current');
-    await act(async () => {
-      expect(errorStatus(await failureOf(login({ username: 'an', password: 'wrong-password' })))).toBe(401);
-    });
-    expect(useSessionStore.getState().token).toBe('current');
-    expect(screen.queryByText(expired)).not.toBeInTheDocument();
-  });
-
-  it.each<[string, () => Response]>([
-    ['403', () => HttpResponse.json({ message: 'Bị chặn' }, { status: 403 })],
-    ['500', () => HttpResponse.json({}, { status: 500 })],
-    ['no response', () => HttpResponse.error()],
-  ])('keeps the session when a call fails otherwise (%s)', async (_case, reply) => {
-    render(createElement(Toaster));
-    server.use(http.get(AUTH_API.me, reply));
-    useSessionStore.getState().signIn('current');
-    await act(async () => {
-      await failureOf(apiClient.get('/auth/me'));
-    });
-    expect(useSessionStore.getState().token).toBe('current');
-    expect(localStorage.getItem('access_token')).toBe('current');
-    expect(screen.queryByText(expired)).not.toBeInTheDocument();
   });
 });

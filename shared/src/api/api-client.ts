@@ -1,14 +1,17 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
-import toast from 'react-hot-toast';
 import { HTTP_TIMEOUT_MS, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@devhub/shared/constants';
 import { ERROR_MESSAGES } from '@devhub/shared/strings';
-import { useSessionStore } from '@devhub/shared/session-store';
 import type { ApiBody } from '../types';
 
 /** Default base URL; each app's dev server and the preview server proxy `/api` to the auth API. */
 export const DEFAULT_API_BASE_URL = '/api';
 
-/** The one HTTP client of the product. */
+/**
+ * The one HTTP client of the product. It knows nothing of the session: the auth API's calls
+ * (auth-api.ts), which are every call that carries one, put the session's token on each request
+ * and end the session on a 401, so that the session store (which revokes a token through this
+ * client) sits below them, not in a cycle with them.
+ */
 export const apiClient = axios.create({
   baseURL: DEFAULT_API_BASE_URL,
   timeout: HTTP_TIMEOUT_MS,
@@ -23,32 +26,10 @@ export function setApiBaseUrl(baseURL: string): void {
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Set on sign-in: its 401 means "bad credentials", not "session over". */
+    /** Set on a call whose 401 means "bad credentials" or "that token was already dead", not "session over". */
     skipSessionExpiry?: boolean;
   }
 }
-
-const SESSION_EXPIRED_TOAST_ID = 'session-expired';
-
-apiClient.interceptors.request.use((config) => {
-  // A call made for a given token keeps it: signing out sends the token the session just dropped.
-  if (config.headers.has('Authorization')) return config;
-  const token = useSessionStore.getState().token;
-  config.headers.set('Authorization', token ? `Bearer ${token}` : '');
-  return config;
-});
-
-apiClient.interceptors.response.use(undefined, (error: unknown) => {
-  if (error instanceof AxiosError && error.response?.status === 401 && error.config) {
-    const sentToken = String(error.config.headers.get('Authorization') ?? '').startsWith('Bearer ');
-    if (sentToken && !error.config.skipSessionExpiry && useSessionStore.getState().isAuthenticated) {
-      useSessionStore.getState().signOut();
-      // One toast however many calls fail at once.
-      toast.error(ERROR_MESSAGES.sessionExpired, { id: SESSION_EXPIRED_TOAST_ID });
-    }
-  }
-  return Promise.reject(error);
-});
 
 /**
  * The response wrapper: the body when it carries a `data` field; otherwise only its

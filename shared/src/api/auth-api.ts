@@ -1,5 +1,33 @@
-import type { ApiBody, CurrentUser, SignInData, SignInPayload, SignUpData, SignUpPayload } from '../types';
+import { AxiosError } from 'axios';
+import toast from 'react-hot-toast';
 import { apiClient, unwrapBody } from '@devhub/shared/api-client';
+import { useSessionStore } from '@devhub/shared/session-store';
+import { ERROR_MESSAGES } from '@devhub/shared/strings';
+import type { ApiBody, CurrentUser, SignInData, SignInPayload, SignUpData, SignUpPayload } from '../types';
+
+const SESSION_EXPIRED_TOAST_ID = 'session-expired';
+
+// The session rides on the API client from here, the one module that knows both: the client stays
+// below the session store, which revokes a token through it (signOutEverywhere).
+apiClient.interceptors.request.use((config) => {
+  // A call made for a given token keeps it: signing out sends the token the session just dropped.
+  if (config.headers.has('Authorization')) return config;
+  const token = useSessionStore.getState().token;
+  config.headers.set('Authorization', token ? `Bearer ${token}` : '');
+  return config;
+});
+
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  if (error instanceof AxiosError && error.response?.status === 401 && error.config) {
+    const sentToken = String(error.config.headers.get('Authorization') ?? '').startsWith('Bearer ');
+    if (sentToken && !error.config.skipSessionExpiry && useSessionStore.getState().isAuthenticated) {
+      useSessionStore.getState().signOut();
+      // One toast however many calls fail at once.
+      toast.error(ERROR_MESSAGES.sessionExpired, { id: SESSION_EXPIRED_TOAST_ID });
+    }
+  }
+  return Promise.reject(error);
+});
 
 export async function login(payload: SignInPayload): Promise<ApiBody<SignInData>> {
   const response = await apiClient.post('/auth/login', payload, { skipSessionExpiry: true });

@@ -55,8 +55,14 @@ export async function signOutEverywhere(): Promise<void> {
   signOut();
   if (token === null) return;
   try {
-    const { logout } = await import('@devhub/shared/auth-api');
-    await logout(token);
+    // The call auth-api.ts's `logout` makes, on the client itself: the auth API's calls read this
+    // store, so it reaches below them for the client, and no import goes round in a circle.
+    const { apiClient } = await import('@devhub/shared/api-client');
+    await apiClient.post('/auth/logout', undefined, {
+      headers: { Authorization: `Bearer ${token}` },
+      // Its 401 means "that token was already dead", and must not end a session signed in since.
+      skipSessionExpiry: true,
+    });
   } catch {
     // Signed out here whatever happened there: the token then lives until it expires.
   }

@@ -3,6 +3,9 @@ import toast from 'react-hot-toast';
 import { AUTH_API, authApi } from '../../../test-support/auth-api-handlers';
 import { heldResponse, sentRequests, server } from '../../../test-support/msw-server';
 import { signOutEverywhere, useSessionStore } from './session-store';
+// As in the shell once someone signs in: the auth API's calls are loaded, and with them the session's
+// hold on the API client (a 401 ends the session), which the revocation must not trip.
+import '../api/auth-api';
 
 function signedIn(): string {
   authApi.addAccount();
