@@ -1,28 +1,13 @@
 import { join } from 'node:path';
 import type { DevServer } from '@rspack/core';
-import { createStaticHandler, forwardedFor } from '../scripts/lib/static-server.mjs';
-import { WORKSPACE_ROOT, type App } from './app.ts';
+import type { App } from './app.ts';
+import { apiProxy, shellServing } from './dev-serving.ts';
 import { DEV_CLIENT_DIR } from './fast-refresh.ts';
 
 const DEV_SOCKET_TRANSPORT = join(DEV_CLIENT_DIR, 'socket-transport.js');
 
 /** Every dev server proxies /api to the auth API (`DEVHUB_API_URL` points it elsewhere). */
 const API_PROXY_TARGET = process.env.DEVHUB_API_URL ?? 'http://localhost:4000';
-
-/**
- * The shell's dev server can run against another environment's registry (`npm start --
- * --remotes preview`): it then serves that file as /remotes.json, and the local deploy folder
- * under /deploy/ for entries pinned to published versions, with the preview server's handler.
- */
-function shellMiddleware() {
-  const registryFile = process.env.DEVHUB_REGISTRY_FILE;
-  return createStaticHandler({
-    cors: true,
-    fallthrough: true,
-    files: registryFile ? { '/remotes.json': registryFile } : {},
-    mounts: { '/deploy/': join(WORKSPACE_ROOT, '.deploy') },
-  });
-}
 
 export function devServer(app: App): DevServer {
   return {
@@ -39,15 +24,7 @@ export function devServer(app: App): DevServer {
       'Access-Control-Allow-Headers': '*',
       'Cache-Control': 'no-store',
     },
-    proxy: [
-      {
-        context: ['/api'],
-        target: API_PROXY_TARGET,
-        changeOrigin: true,
-        // The proxy's own `xfwd` keeps a header the client sent: append the socket's address instead.
-        on: { proxyReq: (proxyRequest, request) => proxyRequest.setHeader('x-forwarded-for', forwardedFor(request)) },
-      },
-    ],
+    proxy: [apiProxy(API_PROXY_TARGET)],
     // The hot client says in one line why it reloads the page (rspack/dev-client/hot-client.js): the
     // stock clients' info lines would bury it.
     client: {
@@ -57,9 +34,7 @@ export function devServer(app: App): DevServer {
       // reloads as soon as its restarted dev server answers, with one console line.
       webSocketTransport: DEV_SOCKET_TRANSPORT,
     },
-    ...(app.kind === 'host'
-      ? { setupMiddlewares: (middlewares) => [{ name: 'devhub-shell', middleware: shellMiddleware() }, ...middlewares] }
-      : {}),
     static: false,
+    ...(app.kind === 'host' ? shellServing(process.env.DEVHUB_REGISTRY_FILE) : {}),
   };
 }

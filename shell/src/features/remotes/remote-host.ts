@@ -1,5 +1,5 @@
 import { createManifests } from './manifests';
-import { createRoutes } from './registry-routes';
+import { createRoutes } from './routes-store';
 import { createRemoteLoader, type RemoteLoader, type StartOptions } from './remote-loader';
 import { createRemoteStatus, type RemoteStatusStore } from './remote-status';
 import type { ShellBuild } from './shell-record';

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type {
+  DevServer,
+  DevServerMiddleware,
+  DevServerMiddlewareHandler,
+  DevServerProxyConfigArrayItem,
+} from '@rspack/core';
+import { WORKSPACE_ROOT } from './app.ts';
+
+// What the dev servers serve besides the bundle, with the dev server's own means: the /api proxy
+// of every app, and the shell's registry and deploy folder. The preview server
+// (scripts/lib/static-server.mjs) is of the ops layer, which the build does not import.
+
+export const REGISTRY_PATH = '/remotes.json';
+
+/** The /api proxy to the auth API at `target`. */
+export function apiProxy(target: string): DevServerProxyConfigArrayItem {
+  return {
+    context: ['/api'],
+    target,
+    changeOrigin: true,
+    on: {
+      // The auth API limits sign-in attempts per client, by the one X-Forwarded-For entry its adjacent
+      // proxy (this server) adds; the proxy's own `xfwd` would keep a header the client wrote. The
+      // socket's address replaces it: the API reads no entry left of that one anyway.
+      proxyReq: (proxyRequest, request) =>
+        proxyRequest.setHeader('x-forwarded-for', request.socket.remoteAddress ?? ''),
+    },
+  };
+}
+
+/**
+ * The shell's dev server can run against another environment's registry (`npm start --
+ * --remotes preview`, which sets DEVHUB_REGISTRY_FILE): it then serves that file as /remotes.json,
+ * and the local deploy folder under /deploy/ for entries pinned to published versions.
+ */
+export function shellServing(registryFile: string | undefined): Pick<DevServer, 'static' | 'setupMiddlewares'> {
+  return {
+    static: [{ directory: join(WORKSPACE_ROOT, '.deploy'), publicPath: '/deploy/', watch: false }],
+    ...(registryFile
+      ? {
+          setupMiddlewares: (middlewares) =>
+            aheadOfBundle(middlewares, { name: 'devhub-registry', middleware: registryFileHandler(registryFile) }),
+        }
+      : {}),
+  };
+}
+
+/** Answers /remotes.json with `file`, read again on each request so a `remotes use` shows at the next reload. */
+export function registryFileHandler(file: string): DevServerMiddlewareHandler {
+  return async (req, res, next) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://dev-server');
+    if (pathname !== REGISTRY_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return next(error);
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(`${file} (DEVHUB_REGISTRY_FILE) does not exist\n`);
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', bytes.byteLength);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  };
+}
+
+/**
+ * `middlewares` with `added` ahead of the bundle the dev server serves from memory (which holds
+ * the remotes.json the build copies from shell/public), behind the server's host check and `headers`.
+ */
+export function aheadOfBundle(middlewares: DevServerMiddleware[], added: DevServerMiddleware): DevServerMiddleware[] {
+  const bundle = middlewares.findIndex(
+    (middleware) => typeof middleware !== 'function' && middleware.name === '@rspack/dev-middleware',
+  );
+  return bundle === -1
+    ? [added, ...middlewares]
+    : [...middlewares.slice(0, bundle), added, ...middlewares.slice(bundle)];
+}
