@@ -117,7 +117,9 @@ export async function startStack(options = {}) {
       remoteMounts[`/remotes/${name}/`] = root;
       continue;
     }
-    const server = createStaticServer({ root, cors: true, spa: true, apiTarget: apiUrl, tls });
+    // Timing-Allow-Origin: the sizes of a remote's files, on an origin of its own, in the page's
+    // Resource Timing, which the byte budgets read (budgets.spec.ts, e2e/support/first-load.mjs).
+    const server = createStaticServer({ root, cors: true, spa: true, apiTarget: apiUrl, tls, timingAllowOrigin: true });
     const port = await listen(server, 0, '127.0.0.1');
     closers.push(() => closeServer(server));
     remotes[name] = `${scheme}://127.0.0.1:${port}`;

@@ -106,10 +106,12 @@ test('two teams deploy and pin at once from their own runners; the preview reads
       }
     };
 
-    await page.goto(`${preview.url}/`);
+    // The page itself was rendered by `use` with both pins and read by the preview from the store, which
+    // answers from its last good copy while it reads the store again: served once that read is in.
+    const site = preview.url;
+    await expect.poll(async () => (await page.request.get(`${site}/`)).text()).toContain(`${FEATURED} 1.0.1`);
+    await page.goto(`${site}/`);
     await expect(heading).toHaveText(`${FEATURED} 1.0.1`);
-    // The page itself was rendered by `use` with both pins and read by the preview from the store.
-    expect(await (await page.request.get(`${preview.url}/`)).text()).toContain(`${FEATURED} 1.0.1`);
     await expectPanel('1.0.1');
     expect(fromStore).toContain(preview.registryUrl);
     expect(fromStore.some((url) => url.startsWith(`${base}remote-catalog/1.0.1/`))).toBe(true);
@@ -126,10 +128,8 @@ test('two teams deploy and pin at once from their own runners; the preview reads
     }
     // The preview answers from its last good copy while it reads the store again: the rolled-back
     // render is served once that read is in.
-    await expect
-      .poll(async () => (await page.request.get(`${preview.url}/`)).text())
-      .not.toContain(`${FEATURED} 1.0.1`);
-    await page.goto(`${preview.url}/`);
+    await expect.poll(async () => (await page.request.get(`${site}/`)).text()).not.toContain(`${FEATURED} 1.0.1`);
+    await page.goto(`${site}/`);
     await expect(heading).toHaveText(FEATURED);
     await expectPanel('1.0.0');
     expect(hashTree(join(ROOT, 'shell', 'dist')), "the shell's dist/ is byte-identical").toBe(shellHash);
