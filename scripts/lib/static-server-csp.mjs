@@ -80,8 +80,9 @@ export function contentSecurityPolicy({ scripts, origins }) {
   return [
     // Firefox checks a <link rel=prefetch> (the next pages' files, hinted at idle time) against
     // default-src whatever the file (CSP 3 gives a prefetch no directive of its own), so the remotes'
-    // origins are listed there; script-src is untouched and still decides what runs, and what else
-    // fell back to default-src keeps 'self' alone.
+    // origins are listed there; script-src is untouched and still decides what runs, and frames and
+    // media keep 'self' alone (no manifest-src: WebKit logs it as an unknown directive, and there is no
+    // web app manifest).
     `default-src ${self}`,
     // Scripts the page's own scripts load (the bundle's chunks, the remotes' entries and modules)
     // are trusted through them: no host list, which 'strict-dynamic' would ignore anyway.
@@ -94,7 +95,6 @@ export function contentSecurityPolicy({ scripts, origins }) {
     `connect-src ${self}`,
     "frame-src 'self'",
     "media-src 'self'",
-    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

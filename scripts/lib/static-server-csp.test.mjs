@@ -46,7 +46,7 @@ describe('content security policy', () => {
       "default-src 'self' localhost:3001 https://cdn.example http://localhost:3003",
     );
     expect(directive('script-src')).toBe("script-src 'strict-dynamic' 'sha384-abc'");
-    for (const kept of ['frame-src', 'media-src', 'manifest-src']) expect(directive(kept)).toBe(`${kept} 'self'`);
+    for (const kept of ['frame-src', 'media-src']) expect(directive(kept)).toBe(`${kept} 'self'`);
   });
 
   it('has no finding of high severity (Google csp_evaluator), and no unsafe-inline script', () => {
