@@ -5,14 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCliOrExit } from '../scripts/lib/cli.mjs';
-import { launchBrowser } from './support/browser.mjs';
-import { ROOT, startStack } from './support/stack.mjs';
 
 parseCliOrExit('screenshots', {
   usage: `usage: npm run screenshots
 Builds, then pictures the main screens (3 widths, 2 themes) into e2e/artifacts/screenshots/.
   -h, --help  this help`,
 });
+
+// Loaded once the arguments are known to be right: Playwright and the stack take seconds to load,
+// which --help and a wrong argument need not wait for.
+const { launchBrowser } = await import('./support/browser.mjs');
+const { ROOT, startStack } = await import('./support/stack.mjs');
 
 const OUT = join(ROOT, 'e2e', 'artifacts', 'screenshots');
 const WIDTHS = [390, 800, 1280];

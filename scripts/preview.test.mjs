@@ -9,6 +9,9 @@ import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 
 const azurite = useAzurite('previews');
 
+// Each test waits on a preview process of its own (one waits out the preview's 10 s bound on a call
+// to the store): they run at the same time, so the file takes about as long as that one wait.
+
 /** `npm run preview -- --remotes <address>` with the given connection string: its exit code and stderr. */
 const preview = (address, connectionString) =>
   new Promise((resolve) => {
@@ -21,29 +24,53 @@ const preview = (address, connectionString) =>
     child.on('exit', (code) => resolve({ code, lines: stderr.trim().split('\n') }));
   });
 
-describe('preview --remotes azblob://… that cannot be served: one line, exit 1, before anything starts', () => {
-  it.each([
-    [
-      'an address that names no container',
-      () => ['azblob://No_Such/remotes.preview.json', azurite.current.connectionString],
-      /^azblob:\/\/No_Such\/remotes\.preview\.json: give azblob:\/\/<container>\/<prefix>, the container 3-63 lowercase letters, digits and dashes$/,
-    ],
-    [
-      'a missing container',
-      () => ['azblob://nowhere/team/remotes.preview.json', azurite.current.connectionString],
-      /^the container "nowhere" does not exist at \S+: create it with "npm run remotes -- init-storage azblob:\/\/nowhere"$/,
-    ],
-    [
-      'a registry that is not there',
-      () => ['azblob://previews/team/remotes.preview.json', azurite.current.connectionString],
-      /^azblob:\/\/previews\/team\/remotes\.preview\.json does not exist$/,
-    ],
-  ])('%s', async (_, args, line) => {
+it.concurrent(
+  'preview gives up with one line on a store that takes connections and never answers, sooner than a command would',
+  async () => {
+    const sockets = new Set();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined)));
+    try {
+      const { code, lines } = await preview(
+        'azblob://previews/team/remotes.preview.json',
+        connectionStringFor(silent.address().port),
+      );
+      // The preview's own bound on a call to the store (a command's is 60 s): it serves while it refreshes.
+      expect({ code, lines }).toEqual({ code: 1, lines: [expect.stringMatching(/ did not answer within 10 s; /)] });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  },
+);
+
+it.concurrent.each([
+  [
+    'an address that names no container',
+    () => ['azblob://No_Such/remotes.preview.json', azurite.current.connectionString],
+    /^azblob:\/\/No_Such\/remotes\.preview\.json: give azblob:\/\/<container>\/<prefix>, the container 3-63 lowercase letters, digits and dashes$/,
+  ],
+  [
+    'a missing container',
+    () => ['azblob://nowhere/team/remotes.preview.json', azurite.current.connectionString],
+    /^the container "nowhere" does not exist at \S+: create it with "npm run remotes -- init-storage azblob:\/\/nowhere"$/,
+  ],
+  [
+    'a registry that is not there',
+    () => ['azblob://previews/team/remotes.preview.json', azurite.current.connectionString],
+    /^azblob:\/\/previews\/team\/remotes\.preview\.json does not exist$/,
+  ],
+])(
+  'preview --remotes azblob://… that cannot be served (%s): one line, exit 1, before anything starts',
+  async (_, args, line) => {
     const { code, lines } = await preview(...args());
     expect({ code, lines }).toEqual({ code: 1, lines: [expect.stringMatching(line)] });
-  });
+  },
+);
 
-  it('a store that does not answer', async () => {
+it.concurrent(
+  'preview --remotes azblob://… that cannot be served (a store that does not answer): one line, exit 1, before anything starts',
+  async () => {
     const { code, lines } = await preview(
       'azblob://previews/team/remotes.preview.json',
       connectionStringFor(await freePort()),
@@ -52,50 +79,40 @@ describe('preview --remotes azblob://… that cannot be served: one line, exit 1
       code: 1,
       lines: [expect.stringMatching(/^the blob storage at http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1 is unreachable/)],
     });
-  });
-});
+  },
+);
 
-it('preview gives up with one line on a store that takes connections and never answers, sooner than a command would', async () => {
-  const sockets = new Set();
-  const silent = createServer((socket) => sockets.add(socket));
-  await new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined)));
-  try {
-    const { code, lines } = await preview(
-      'azblob://previews/team/remotes.preview.json',
-      connectionStringFor(silent.address().port),
-    );
-    // The preview's own bound on a call to the store (a command's is 60 s): it serves while it refreshes.
-    expect({ code, lines }).toEqual({ code: 1, lines: [expect.stringMatching(/ did not answer within 10 s; /)] });
-  } finally {
-    for (const socket of sockets) socket.destroy();
-    silent.close();
-  }
-});
-
-it('preview stopped by Ctrl-C while it first reads the store leaves no temporary folder behind', async () => {
-  // A store that takes connections and never answers: the preview waits on its first read.
-  const sockets = new Set();
-  const silent = createServer((socket) => sockets.add(socket));
-  await new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const temp = mkdtempSync(join(tmpdir(), 'preview-temp-'));
-  try {
-    const child = spawn(
-      process.execPath,
-      [join(WORKSPACE_ROOT, 'scripts/preview.mjs'), '--remotes', 'azblob://previews/team/remotes.preview.json'],
-      {
-        env: { ...process.env, TMPDIR: temp, [CONNECTION_STRING_VARIABLE]: connectionStringFor(silent.address().port) },
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((resolve) => silent.once('connection', resolve));
-    expect(readdirSync(temp)).toEqual([expect.stringMatching(/^devhub-store-site-/)]);
-    child.kill('SIGINT');
-    await exited;
-    expect(readdirSync(temp)).toEqual([]);
-  } finally {
-    for (const socket of sockets) socket.destroy();
-    silent.close();
-    rmSync(temp, { recursive: true, force: true });
-  }
-});
+it.concurrent(
+  'preview stopped by Ctrl-C while it first reads the store leaves no temporary folder behind',
+  async () => {
+    // A store that takes connections and never answers: the preview waits on its first read.
+    const sockets = new Set();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise((resolve) => silent.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const temp = mkdtempSync(join(tmpdir(), 'preview-temp-'));
+    try {
+      const child = spawn(
+        process.execPath,
+        [join(WORKSPACE_ROOT, 'scripts/preview.mjs'), '--remotes', 'azblob://previews/team/remotes.preview.json'],
+        {
+          env: {
+            ...process.env,
+            TMPDIR: temp,
+            [CONNECTION_STRING_VARIABLE]: connectionStringFor(silent.address().port),
+          },
+          stdio: 'ignore',
+        },
+      );
+      const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+      await new Promise((resolve) => silent.once('connection', resolve));
+      expect(readdirSync(temp)).toEqual([expect.stringMatching(/^devhub-store-site-/)]);
+      child.kill('SIGINT');
+      await exited;
+      expect(readdirSync(temp)).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      rmSync(temp, { recursive: true, force: true });
+    }
+  },
+);

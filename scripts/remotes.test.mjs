@@ -26,42 +26,51 @@ const remotes = (...args) =>
   });
 
 describe('remotes init-storage', () => {
-  it('makes a container whose blobs browsers read, never its listing, and a registry pinned at its URL; again: nothing changes', async () => {
-    const first = await remotes('init-storage', 'azblob://teams/preview', '--env', 'preview');
-    expect(first.code).toBe(0);
-    const again = await remotes('init-storage', 'azblob://teams/preview', '--env', 'preview');
-    expect([again.code, again.output]).toEqual([0, expect.stringContaining('already there, left as it is')]);
+  // Each of these four has a container of its own and waits mostly on the command's process: they
+  // run at the same time. The tests after them see the containers they made, and the account's CORS
+  // rules only once they are done.
+  it.concurrent(
+    'makes a container whose blobs browsers read, never its listing, and a registry pinned at its URL; again: nothing changes',
+    async () => {
+      const first = await remotes('init-storage', 'azblob://teams/preview', '--env', 'preview');
+      expect(first.code).toBe(0);
+      const again = await remotes('init-storage', 'azblob://teams/preview', '--env', 'preview');
+      expect([again.code, again.output]).toEqual([0, expect.stringContaining('already there, left as it is')]);
 
-    const stored = await openStorage('azblob://teams/preview').read('remotes.preview.json');
-    const source = JSON.parse(readFileSync(registryPath('preview'), 'utf8'));
-    expect(JSON.parse(stored.bytes.toString('utf8'))).toEqual({
-      ...source,
-      deployBaseUrl: `${azurite.current.endpoint}/teams/preview/`,
-      allowedOverrideOrigins: [],
-    });
-    const container = await blobUrlOf('azblob://teams');
-    expect((await fetch(`${container}/preview/remotes.preview.json`)).status).toBe(200);
-    expect((await fetch(`${container}?restype=container&comp=list`)).ok).toBe(false);
-  });
+      const stored = await openStorage('azblob://teams/preview').read('remotes.preview.json');
+      const source = JSON.parse(readFileSync(registryPath('preview'), 'utf8'));
+      expect(JSON.parse(stored.bytes.toString('utf8'))).toEqual({
+        ...source,
+        deployBaseUrl: `${azurite.current.endpoint}/teams/preview/`,
+        allowedOverrideOrigins: [],
+      });
+      const container = await blobUrlOf('azblob://teams');
+      expect((await fetch(`${container}/preview/remotes.preview.json`)).status).toBe(200);
+      expect((await fetch(`${container}?restype=container&comp=list`)).ok).toBe(false);
+    },
+  );
 
-  it('leaves the access of a container it did not create as it is, saying so; --make-public makes its blobs public', async () => {
-    const { BlobServiceClient } = await import('@azure/storage-blob');
-    const service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
-    await service.getContainerClient('private').create();
-    await openStorage('azblob://private').createIfAbsent('secret.json', '{}');
-    const blob = `${await blobUrlOf('azblob://private')}/secret.json`;
-    const kept = await remotes('init-storage', 'azblob://private');
-    expect(kept.code).toBe(0);
-    expect(kept.output).toContain(
-      '⚠ azblob://private is private, so browsers cannot read it: left so, since it was not created here; --make-public makes its blobs (never its listing) public',
-    );
-    expect((await fetch(blob)).ok).toBe(false);
-    const opened = await remotes('init-storage', 'azblob://private', '--make-public');
-    expect([opened.code, opened.output]).toEqual([0, expect.not.stringContaining('⚠')]);
-    expect((await fetch(blob)).ok).toBe(true);
-  });
+  it.concurrent(
+    'leaves the access of a container it did not create as it is, saying so; --make-public makes its blobs public',
+    async () => {
+      const { BlobServiceClient } = await import('@azure/storage-blob');
+      const service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
+      await service.getContainerClient('private').create();
+      await openStorage('azblob://private').createIfAbsent('secret.json', '{}');
+      const blob = `${await blobUrlOf('azblob://private')}/secret.json`;
+      const kept = await remotes('init-storage', 'azblob://private');
+      expect(kept.code).toBe(0);
+      expect(kept.output).toContain(
+        '⚠ azblob://private is private, so browsers cannot read it: left so, since it was not created here; --make-public makes its blobs (never its listing) public',
+      );
+      expect((await fetch(blob)).ok).toBe(false);
+      const opened = await remotes('init-storage', 'azblob://private', '--make-public');
+      expect([opened.code, opened.output]).toEqual([0, expect.not.stringContaining('⚠')]);
+      expect((await fetch(blob)).ok).toBe(true);
+    },
+  );
 
-  it('takes the listing away from a container made listable elsewhere only with --make-public', async () => {
+  it.concurrent('takes the listing away from a container made listable elsewhere only with --make-public', async () => {
     const { BlobServiceClient } = await import('@azure/storage-blob');
     const service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
     await service.getContainerClient('listable').create({ access: 'container' });
@@ -77,7 +86,7 @@ describe('remotes init-storage', () => {
     expect(await listable()).toBe(false);
   });
 
-  it('starts a registry with no override origin, whatever the file it copies allows', async () => {
+  it.concurrent('starts a registry with no override origin, whatever the file it copies allows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'devhub-init-storage-'));
     try {
       const source = JSON.parse(readFileSync(registryPath('preview'), 'utf8'));

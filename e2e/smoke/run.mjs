@@ -2,13 +2,10 @@
 // Firefox ESR and WebKitGTK, one browser at a time, on one prerendered preview stack. Needs the
 // production builds (`npm run build`). Exits 1 if any check failed; the last line says how many.
 import { CliError, UsageError, parseCliOrExit, runCli } from '../../scripts/lib/cli.mjs';
-import { startStack } from '../support/stack.mjs';
 import { ENGINES, missingLine, missingPackages } from './engines.mjs';
-import { launchPuppeteer } from './puppeteer-browser.mjs';
 import { resultLine, summary } from './report.mjs';
 import { expectNoProblems, smokeChecks } from './scenario.mjs';
 import { describeViolation } from './probe.mjs';
-import { launchWebKit } from './webkit-browser.mjs';
 
 const { values } = parseCliOrExit('smoke', {
   usage: `usage: node e2e/smoke/run.mjs [--engine <name>]…
@@ -19,6 +16,12 @@ sign-in, the account page; no CSP violation and no console error anywhere. Needs
   -h, --help       this help`,
   options: { engine: { type: 'string', multiple: true } },
 });
+
+// Loaded once the arguments are known to be right: the stack and the browser drivers take seconds
+// to load, which --help and a wrong argument need not wait for.
+const { startStack } = await import('../support/stack.mjs');
+const { launchPuppeteer } = await import('./puppeteer-browser.mjs');
+const { launchWebKit } = await import('./webkit-browser.mjs');
 
 const message = (error) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
 

@@ -54,9 +54,11 @@ describe("@devhub/shared's export report", () => {
       );
 
       copy.setVersion(NEXT_FEATURE);
-      const stale = verdict(committed(), computeReport(copy.dir));
+      const bumped = computeReport(copy.dir);
+      const stale = verdict(committed(), bumped);
       expect(stale.ok || stale.message).toMatch(/Run "npm run api-report" and commit the report/);
-      expect(verdict(computeReport(copy.dir), computeReport(copy.dir))).toEqual({ ok: true });
+      // The report written again, then checked by a later run: a second program over the same sources.
+      expect(verdict(bumped, computeReport(copy.dir))).toEqual({ ok: true });
     });
 
     it('asks for a breaking version when an export goes away', () => {

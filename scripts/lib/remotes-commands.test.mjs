@@ -12,7 +12,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
 import { sealVersion, sri } from './integrity.mjs';
 import { EXPOSES, ROUTE_TABLES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
@@ -21,27 +20,8 @@ import { list, rollback, unverifiedLine, use } from './remotes-commands.mjs';
 import { doctor } from './remotes-doctor.mjs';
 import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
 import { filesUnder } from './integrity.mjs';
+import { withOperators } from './operator-processes.mjs';
 import { CONNECTION_STRING_VARIABLE, openStorage } from './storage.mjs';
-
-const COMMANDS_URL = pathToFileURL(join(ROOT, 'scripts/lib/remotes-commands.mjs')).href;
-
-/** Runs one command in a Node process of its own, as two operators' terminals would. */
-function inOwnProcess(command, options) {
-  const driver = `
-    const commands = await import(${JSON.stringify(COMMANDS_URL)});
-    await commands[${JSON.stringify(command)}](${JSON.stringify(options)});
-  `;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', driver], {
-      // Jest gives each test file a process.env of its own: a child inherits the real one unless given it.
-      env: { ...process.env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stderr }));
-  });
-}
 
 const PACKAGES = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
 
@@ -451,37 +431,39 @@ describe('remotes commands', () => {
     const REMOTES = Object.keys(EXPOSES);
 
     it('keeps all 30 pins of 10 rounds of 3 at once on different remotes', async () => {
-      for (let round = 1; round <= 10; round += 1) {
-        const version = `2.${round}.0`;
-        for (const remote of REMOTES) publish(deployDir, remote, version);
-        const results = await Promise.all(
-          REMOTES.map((remote) => inOwnProcess('use', { ...options(), remote, version })),
-        );
-        expect(results.filter((result) => result.code !== 0)).toEqual([]);
-        for (const remote of REMOTES) expect(registry().remotes[remote].version).toBe(version);
-      }
+      await withOperators(REMOTES.length, async (operators) => {
+        for (let round = 1; round <= 10; round += 1) {
+          const version = `2.${round}.0`;
+          for (const remote of REMOTES) publish(deployDir, remote, version);
+          const results = await Promise.all(
+            REMOTES.map((remote, index) => operators[index].run('use', { ...options(), remote, version })),
+          );
+          expect(results.filter((result) => result.code !== 0)).toEqual([]);
+          for (const remote of REMOTES) expect(registry().remotes[remote].version).toBe(version);
+        }
+      });
     });
 
     it('keeps every pin: on different remotes all of them, on one remote the last with the other as its previous', async () => {
       let expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, '1.0.0']));
-      for (let round = 1; round <= 3; round += 1) {
-        const versions = [`1.${round}.1`, `1.${round}.2`];
-        for (const remote of REMOTES) for (const version of versions) publish(deployDir, remote, version);
-        const runs = REMOTES.flatMap((remote) =>
-          versions.map((version) => inOwnProcess('use', { ...options(), remote, version })),
-        );
-        const results = await Promise.all(runs);
-        expect(results.filter((result) => result.code !== 0)).toEqual([]);
+      await withOperators(REMOTES.length * 2, async (operators) => {
+        for (let round = 1; round <= 3; round += 1) {
+          const versions = [`1.${round}.1`, `1.${round}.2`];
+          for (const remote of REMOTES) for (const version of versions) publish(deployDir, remote, version);
+          const commands = REMOTES.flatMap((remote) => versions.map((version) => ({ ...options(), remote, version })));
+          const results = await Promise.all(commands.map((command, index) => operators[index].run('use', command)));
+          expect(results.filter((result) => result.code !== 0)).toEqual([]);
 
-        const pins = registry().remotes;
-        for (const remote of REMOTES) {
-          const pin = pins[remote];
-          expect(versions).toContain(pin.version);
-          const other = versions.find((version) => version !== pin.version);
-          expect(pin.previousVersions.slice(0, 2)).toEqual([other, expectedPrevious[remote]]);
+          const pins = registry().remotes;
+          for (const remote of REMOTES) {
+            const pin = pins[remote];
+            expect(versions).toContain(pin.version);
+            const other = versions.find((version) => version !== pin.version);
+            expect(pin.previousVersions.slice(0, 2)).toEqual([other, expectedPrevious[remote]]);
+          }
+          expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, pins[remote].version]));
         }
-        expectedPrevious = Object.fromEntries(REMOTES.map((remote) => [remote, pins[remote].version]));
-      }
+      });
       expect(readdirSync(root).filter((name) => name.includes('.lock') || name.endsWith('.tmp'))).toEqual([]);
     });
 
@@ -489,10 +471,12 @@ describe('remotes commands', () => {
       publish(deployDir, 'catalog', '1.1.0');
       await use({ ...options(), remote: 'catalog', version: '1.1.0' });
       publish(deployDir, 'auth', '1.1.0');
-      const results = await Promise.all([
-        inOwnProcess('rollback', { ...options(), remote: 'catalog' }),
-        inOwnProcess('use', { ...options(), remote: 'auth', version: '1.1.0' }),
-      ]);
+      const results = await withOperators(2, ([first, second]) =>
+        Promise.all([
+          first.run('rollback', { ...options(), remote: 'catalog' }),
+          second.run('use', { ...options(), remote: 'auth', version: '1.1.0' }),
+        ]),
+      );
       expect(results.filter((result) => result.code !== 0)).toEqual([]);
       expect(registry().remotes.catalog).toMatchObject({ version: '1.0.0', previousVersions: [] });
       expect(registry().remotes.auth).toMatchObject({ version: '1.1.0', previousVersions: ['1.0.0'] });
@@ -515,6 +499,8 @@ describe('remotes commands', () => {
     const REMOTES = Object.keys(EXPOSES);
     let store;
     let run = 0;
+    /** What upload() has put in this test's store, by key: a deploy --to only sends what changed. */
+    let uploaded;
     // The commands run in child processes too: they take the variable from this process.
     const azurite = useAzurite('remotes');
 
@@ -524,6 +510,8 @@ describe('remotes commands', () => {
       for (const file of filesUnder(deployDir)) {
         const key = file.slice(deployDir.length + 1);
         const bytes = readFileSync(file);
+        if (uploaded.get(key)?.equals(bytes)) continue;
+        uploaded.set(key, bytes);
         if (await storage.createIfAbsent(key, bytes)) continue;
         const stored = await storage.read(key);
         if (!stored.bytes.equals(bytes)) await storage.replaceIfUnchanged(key, bytes, stored.etag);
@@ -533,6 +521,7 @@ describe('remotes commands', () => {
     beforeEach(async () => {
       run += 1;
       store = `azblob://remotes/run-${run}`;
+      uploaded = new Map();
       await upload();
       await openStorage(store).createIfAbsent('remotes.staging.json', readFileSync(registryFile));
     });
@@ -543,6 +532,7 @@ describe('remotes commands', () => {
       const { BlobServiceClient } = await import('@azure/storage-blob');
       const service = BlobServiceClient.fromConnectionString(azurite.current.connectionString);
       await service.getContainerClient('remotes').getBlobClient(`run-${run}/${key}`).delete();
+      uploaded.delete(key);
     };
     const stored = async () =>
       JSON.parse((await openStorage(store).read('remotes.staging.json')).bytes.toString('utf8'));
@@ -591,26 +581,27 @@ describe('remotes commands', () => {
       );
     });
 
-    // 30 Node processes on a loaded machine: a hang budget above the suite's, never a measurement.
     it('keeps all 30 pins of 10 rounds of 3 at once from separate processes', async () => {
-      for (let round = 1; round <= 10; round += 1) {
-        const version = `2.${round}.0`;
-        for (const remote of REMOTES) publish(deployDir, remote, version);
-        await upload();
-        const results = await Promise.all(
-          REMOTES.map((remote) => inOwnProcess('use', { ...blobOptions(), remote, version })),
-        );
-        expect(results.filter((result) => result.code !== 0)).toEqual([]);
-        const pins = (await stored()).remotes;
-        for (const remote of REMOTES) {
-          expect([remote, pins[remote].version, pins[remote].previousVersions[0]]).toEqual([
-            remote,
-            version,
-            round === 1 ? '1.0.0' : `2.${round - 1}.0`,
-          ]);
+      await withOperators(REMOTES.length, async (operators) => {
+        for (let round = 1; round <= 10; round += 1) {
+          const version = `2.${round}.0`;
+          for (const remote of REMOTES) publish(deployDir, remote, version);
+          await upload();
+          const results = await Promise.all(
+            REMOTES.map((remote, index) => operators[index].run('use', { ...blobOptions(), remote, version })),
+          );
+          expect(results.filter((result) => result.code !== 0)).toEqual([]);
+          const pins = (await stored()).remotes;
+          for (const remote of REMOTES) {
+            expect([remote, pins[remote].version, pins[remote].previousVersions[0]]).toEqual([
+              remote,
+              version,
+              round === 1 ? '1.0.0' : `2.${round - 1}.0`,
+            ]);
+          }
         }
-      }
-    }, 600_000);
+      });
+    });
 
     /** `npm run remotes -- <args>` with the given connection string. */
     const remotesCommand = (args, connectionString) =>
