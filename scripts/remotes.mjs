@@ -14,7 +14,7 @@ import {
   prerenderEnvironment,
   prerenderStatus,
 } from './lib/prerender.mjs';
-import { formatTable, list, rollback, unverifiedLine, use } from './lib/remotes-commands.mjs';
+import { formatTable, list, notPrerenderedLine, rollback, unverifiedLine, use } from './lib/remotes-commands.mjs';
 import { doctor } from './lib/remotes-doctor.mjs';
 
 const OPTIONS_USAGE = `options:
@@ -175,14 +175,16 @@ async function main() {
           : `${remote} already pins ${version}`,
       );
       for (const name of result.unverified) console.warn(`⚠ ${unverifiedLine(name)}`);
-      await prerender();
+      if (result.unverified.length) console.warn(`⚠ ${notPrerenderedLine(result.unverified)}`);
+      else await prerender();
       return 0;
     }
     case 'rollback': {
       const result = await rollback({ ...options, remote });
       console.log(`${remote}: ${result.from} → ${result.version} (${result.entry})`);
       for (const name of result.unverified) console.warn(`⚠ ${unverifiedLine(name)}`);
-      await prerender();
+      if (result.unverified.length) console.warn(`⚠ ${notPrerenderedLine(result.unverified)}`);
+      else await prerender();
       return 0;
     }
     case 'doctor': {

@@ -48,7 +48,8 @@ function assertVersion(version) {
 
 /** @param {CommandOptions} options */
 export async function list({ registryFile }) {
-  const { registry } = await readRegistryAt(registryFile);
+  // Pins without a digest are listed as they are: a new environment has them until each is pinned.
+  const { registry } = await readRegistryAt(registryFile, { acceptUnverified: true });
   return REMOTE_NAMES.map((name) => {
     const pin = registry.remotes[name];
     return {
@@ -207,6 +208,15 @@ export async function use(options) {
  */
 export const unverifiedLine = (remote) =>
   `${remote} is pinned without a digest: nothing runs it outside the local environment until "remotes use ${remote} <version>" pins it again`;
+
+/**
+ * Why `use` or `rollback` did not render the public routes: the prerender refuses a pin without
+ * its digest, so it waits until every remote is pinned.
+ *
+ * @param {string[]} remotes
+ */
+export const notPrerenderedLine = (remotes) =>
+  `public routes not prerendered: ${remotes.join(', ')} ${remotes.length === 1 ? 'is' : 'are'} pinned without a digest; once ${remotes.length === 1 ? 'it is' : 'they are'} pinned, "remotes prerender" renders them`;
 
 /**
  * Back to the version pinned before the current one, checked like `use`.

@@ -16,7 +16,7 @@ import { ROOT } from './apps.mjs';
 import { sealVersion, sri } from './integrity.mjs';
 import { EXPOSES, ROUTE_TABLES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
 import { CliError } from './cli.mjs';
-import { list, rollback, unverifiedLine, use } from './remotes-commands.mjs';
+import { list, notPrerenderedLine, rollback, unverifiedLine, use } from './remotes-commands.mjs';
 import { doctor } from './remotes-doctor.mjs';
 import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
 import { filesUnder } from './integrity.mjs';
@@ -311,6 +311,14 @@ describe('remotes commands', () => {
       expect(registry().remotes.auth.integrity).toMatch(/^sha384-/);
       expect(unverifiedLine('account')).toBe(
         'account is pinned without a digest: nothing runs it outside the local environment until "remotes use account <version>" pins it again',
+      );
+    });
+
+    it('list shows the pins of a new environment, whose pins have no digest yet', async () => {
+      strip('catalog', 'auth', 'account');
+      expect((await list(options())).map((row) => row.version)).toEqual(['1.0.0', '1.0.0', '1.0.0']);
+      expect(notPrerenderedLine(['auth', 'account'])).toBe(
+        'public routes not prerendered: auth, account are pinned without a digest; once they are pinned, "remotes prerender" renders them',
       );
     });
 
