@@ -5,14 +5,14 @@
 //   talks to) stored before any script of the page runs; sessionToken is that token.
 // - axe: the accessibility violations of the current page (WCAG 2.2 A/AA and best practice):
 //   all of them, or the serious and critical ones.
-// - account: a new account registered through /signup, signed out (the auth API is needed).
+// - account: a new account registered through the auth API, signed out (no page holds its token).
 // - remoteOrigins: where the served registry says each remote lives.
 // - stack (worker): this worker's own production stack, for tests that change what is served
 //   (remotes.json, extra builds); `stackTest` points baseURL at it.
 import { createRequire } from 'node:module';
 import type AxeCore from 'axe-core';
-import { test as base, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { newAccount, registerSignedOut, type Account } from './auth-flow.ts';
+import { test as base, expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { newAccount, type Account } from './auth-flow.ts';
 import { startStack } from './stack.mjs';
 
 export { expect };
@@ -46,6 +46,16 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const accounts = new Map<string, Promise<Account>>();
 
+async function register(api: APIRequestContext): Promise<Account> {
+  const created = newAccount();
+  const { username, password, displayName, email } = created;
+  const registered = await api.post('/api/auth/register', {
+    data: { displayName, username, email, password, confirmPassword: password },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  return created;
+}
+
 /**
  * A fresh session token for an account registered through `baseURL`'s /api (one account per
  * worker and server): each test signs in anew, so a test that signs out (which revokes its token
@@ -57,15 +67,7 @@ async function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], b
   try {
     let account = accounts.get(baseURL);
     if (!account) {
-      account = (async () => {
-        const created = newAccount();
-        const { username, password, displayName, email } = created;
-        const registered = await api.post('/api/auth/register', {
-          data: { displayName, username, email, password, confirmPassword: password },
-        });
-        expect(registered.status(), await registered.text()).toBe(200);
-        return created;
-      })();
+      account = register(api);
       accounts.set(baseURL, account);
     }
     const { username, password } = await account;
@@ -81,7 +83,8 @@ async function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], b
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
 async function axeViolations(page: Page, seriousOnly: boolean): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  // Once a document: a test may run axe several times on one page (other themes, widths, states).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const results = await page.evaluate(
     (tags) =>
       (window as unknown as { axe: typeof AxeCore }).axe.run(document, {
@@ -135,11 +138,12 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
     });
   },
 
-  account: async ({ browser, baseURL }, use) => {
-    // In a context of its own, so the test's page starts with empty storage.
-    const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true });
-    const account = await registerSignedOut(await context.newPage());
-    await context.close();
+  account: async ({ playwright, baseURL }, use) => {
+    // Through the API, as signing up in the UI is the journey's own test (auth.spec.ts): no page
+    // of the test ever holds its token.
+    if (!baseURL) throw new Error('an account needs a baseURL whose /api reaches the auth API');
+    const api = await playwright.request.newContext({ baseURL, ignoreHTTPSErrors: true });
+    const account = await register(api).finally(() => api.dispose());
     await use(account);
   },
 

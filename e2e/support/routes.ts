@@ -30,6 +30,15 @@ export const PUBLIC_PATHS: readonly string[] = TABLE_ROUTES.filter(({ access }) 
   ({ path }) => path,
 );
 
+/**
+ * The Playwright tag of the app whose route `path` is (`@catalog`), the shell's for a path no remote
+ * serves: `npm test -w <app>` runs the browser tests tagged with its name.
+ */
+export function appTag(path: string): string {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  return `@${route ? route.module.split('/')[0] : 'shell'}`;
+}
+
 export function moduleOf(path: string): RemoteModuleId {
   const route = ROUTES.find((candidate) => candidate.path === path);
   if (!route) throw new Error(`${path} is not in the route table`);
