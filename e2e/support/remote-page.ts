@@ -8,6 +8,9 @@ import { moduleOf } from './routes.ts';
 export const errorPanel = (page: Page) =>
   page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Không tải được nội dung' }) });
 
+/** How often the marks are read (a few ms each, in the page). */
+const POLL_INTERVALS = [50, 100, 200];
+
 const markNames = (page: Page) => page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
 
 /** Waits until `module` is mounted with its content on screen, then checks no failure panel shows. */
@@ -23,7 +26,8 @@ export async function expectRemotePage(page: Page, module: string): Promise<void
       },
       // A dev server compiles on first request: on a machine running another suite beside this one,
       // a page's first load has taken longer than the default 20 s (a hang budget, not a timing).
-      { message: `${module} shows its content`, timeout: 60_000 },
+      // Polled often: the default back-off (up to 1 s between looks) made every page wait past its content.
+      { message: `${module} shows its content`, timeout: 60_000, intervals: POLL_INTERVALS },
     )
     .toBe('shown');
   await expect(errorPanel(page)).toHaveCount(0);
@@ -31,7 +35,9 @@ export async function expectRemotePage(page: Page, module: string): Promise<void
 
 /** Waits until the shell has mounted `module` (its code and stylesheet are loaded; its content may not be). */
 export const expectMounted = (page: Page, module: string) =>
-  expect.poll(() => markNames(page), { message: `the shell mounts ${module}` }).toContain(`remote-mounted:${module}`);
+  expect
+    .poll(() => markNames(page), { message: `the shell mounts ${module}`, intervals: POLL_INTERVALS })
+    .toContain(`remote-mounted:${module}`);
 
 /** The page of the route table's `path` is shown (see expectRemotePage). */
 export const expectRoutePage = (page: Page, path: string) => expectRemotePage(page, moduleOf(path));

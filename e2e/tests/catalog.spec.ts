@@ -3,7 +3,7 @@
 // (search, sort, pager and history: remote-catalog's listing-page.test.tsx and pager.test.tsx).
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { expectRoutePage } from '../support/remote-page.ts';
+import { expectRoutePage, navigateInApp } from '../support/remote-page.ts';
 
 /** Opens a path of the shell and waits for its catalogue page's content. */
 async function open(page: Page, path: string) {
@@ -24,20 +24,34 @@ const cardTags = (page: Page) =>
     .locator('main article')
     .evaluateAll((cards) => cards.map((card) => [...card.querySelectorAll('ul li')].map((li) => li.textContent)));
 
-/** Every title of a listing, page after page. */
-async function allTitles(page: Page, path: string) {
-  await open(page, path);
+/** The heading of each listing, which tells that the listing on screen is the one asked for. */
+const LISTINGS = {
+  '/blog': 'Tất cả bài viết',
+  '/software': 'Tất cả phần mềm',
+  '/docs': 'Tất cả tài liệu',
+  '/courses': 'Tất cả khóa học',
+} as const;
+
+/**
+ * Every title of a listing, page after page, reached as a visitor does without reloading: the
+ * listing through the address (in the app), each next page with "Trang sau".
+ */
+async function allTitles(page: Page, path: keyof typeof LISTINGS) {
+  await navigateInApp(page, path);
+  await expect(page.getByRole('heading', { level: 1, name: LISTINGS[path] })).toBeVisible();
+  const pageInput = page.getByRole('textbox', { name: 'Nhập số trang' });
+  await expect(pageInput).toHaveValue('1');
   const total = await resultCount(page);
   const titles: (string | null | undefined)[] = [];
   for (let number = 1; titles.length < total; number += 1) {
-    await page.goto(`${path}?page=${number}`);
-    await expect(page.getByRole('textbox', { name: 'Nhập số trang' })).toHaveValue(String(number));
+    if (number > 1) await page.getByRole('button', { name: 'Trang sau' }).click();
+    await expect(pageInput).toHaveValue(String(number));
     titles.push(...(await cardTitles(page)));
   }
   return { total, titles };
 }
 
-test.describe('home page', () => {
+test.describe('home page', { tag: '@catalog' }, () => {
   test('shows the featured carousel, the 45 top tags and the seven sections with their links', async ({ page }) => {
     await open(page, '/');
     await expect(page).toHaveTitle('DevHub');
@@ -46,10 +60,11 @@ test.describe('home page', () => {
 
     const tags = page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link');
     await expect(tags).toHaveCount(45);
-    for (const link of await tags.all()) {
-      const tag = await link.innerText();
-      await expect(link).toHaveAttribute('href', `/blog?tag=${encodeURIComponent(tag.replace(/^#/, ''))}`);
-    }
+    // Read in one call: each tag's text and where it leads.
+    const links = await tags.evaluateAll((all) =>
+      all.map((link) => [(link as HTMLElement).innerText, link.getAttribute('href')] as const),
+    );
+    for (const [tag, href] of links) expect(href, tag).toBe(`/blog?tag=${encodeURIComponent(tag.replace(/^#/, ''))}`);
 
     const sections = [
       ['Bài viết mới nhất', '/blog'],
@@ -109,7 +124,7 @@ test.describe('home page', () => {
         const labels = (from: number, count: number) =>
           Array.from({ length: count }, (_, index) => `${from + index} / 10`);
         const expectGroup = (expected: string[]) =>
-          expect.poll(shown).toEqual({ exposed: expected, onScreen: expected });
+          expect.poll(shown, { intervals: [50, 100, 200] }).toEqual({ exposed: expected, onScreen: expected });
         const last = (groups - 1) * visible + 1;
         const next = carousel.getByRole('button', { name: 'Trang trình chiếu sau' });
         const previous = carousel.getByRole('button', { name: 'Trang trình chiếu trước' });
@@ -133,10 +148,12 @@ test.describe('home page', () => {
   }
 });
 
-test.describe('listings', () => {
+test.describe('listings', { tag: '@catalog' }, () => {
   test('shows only its own type on each listing', async ({ page }) => {
+    // One full load; the four listings and their pages are then reached in the app.
+    await open(page, '/blog');
     const listings: Record<string, Awaited<ReturnType<typeof allTitles>>> = {};
-    for (const path of ['/blog', '/software', '/docs', '/courses']) listings[path] = await allTitles(page, path);
+    for (const path of Object.keys(LISTINGS) as (keyof typeof LISTINGS)[]) listings[path] = await allTitles(page, path);
     const seen = new Map<unknown, string>();
     for (const [path, { total, titles }] of Object.entries(listings)) {
       expect(titles, `${path} lists every item once`).toHaveLength(total);
@@ -151,7 +168,7 @@ test.describe('listings', () => {
       expect(listings[path]!.total, path).toBeGreaterThanOrEqual(25);
 
     const softwareTitle = listings['/software']!.titles[0]!;
-    await page.goto(`/blog?q=${encodeURIComponent(softwareTitle)}`);
+    await navigateInApp(page, `/blog?q=${encodeURIComponent(softwareTitle)}`);
     await expect(page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' })).toBeVisible();
     await page.getByRole('link', { name: 'Phần mềm (1)' }).click();
     await expect.poll(() => cardTitles(page)).toEqual([softwareTitle]);
@@ -170,7 +187,8 @@ test.describe('listings', () => {
     expect(tags).toHaveLength(await resultCount(page));
     for (const cardTagList of tags) expect(cardTagList).toContain('React');
 
-    await page.goto('/');
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
     await page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link', { name: 'VS Code' }).click();
     await expect(page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' })).toBeVisible();
     await page.getByRole('link', { name: /^Phần mềm \(\d+\)$/ }).click();

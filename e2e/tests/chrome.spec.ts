@@ -1,5 +1,7 @@
 // The shell's chrome at phone, tablet and desktop widths: sidebar, header links, theme, session
-// in the header, account redirects and CSS isolation (axe on every route: a11y.spec.ts).
+// in the header across tabs, and CSS isolation (axe on every route: a11y.spec.ts; the redirect of
+// a signed-out visitor of an account page: auth.spec.ts).
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { expectMounted, expectRoutePage, navigateInApp } from '../support/remote-page.ts';
 
@@ -17,7 +19,7 @@ function selectorsOf(css: string): string[] {
 
 const NOT_FOUND = '/khong-ton-tai';
 
-test.describe('shell chrome', () => {
+test.describe('shell chrome', { tag: '@shell' }, () => {
   for (const width of [390, 800, 1280]) {
     test.describe(`at ${width}px`, () => {
       test.use({ viewport: { width, height: 800 } });
@@ -82,47 +84,36 @@ test.describe('shell chrome', () => {
     ).toBe(true);
   });
 
-  test('shows the user menu once signed in, and the sign-in links after "Đăng xuất"', async ({
+  test('shows the user menu once signed in, the sign-in links after "Đăng xuất", and signs the other tab out with it', async ({
     page,
+    context,
     sessionToken,
   }) => {
+    const signInLink = (tab: Page) => tab.getByRole('link', { name: 'Đăng nhập', exact: true });
+    const userMenu = (tab: Page) => tab.getByRole('button', { name: /Mở menu tài khoản/ });
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Đăng nhập', exact: true })).toBeVisible();
+    await expect(signInLink(page)).toBeVisible();
     await page.evaluate((token) => {
       localStorage.setItem('access_token', token);
       window.dispatchEvent(new StorageEvent('storage', { key: 'access_token', newValue: token }));
     }, sessionToken);
-    await page.getByRole('button', { name: /Mở menu tài khoản/ }).click();
+    await expect(userMenu(page)).toBeVisible();
+
+    // Another tab of the same session, opened signed in.
+    const other = await context.newPage();
+    await other.goto('/');
+    await expect(userMenu(other)).toBeVisible();
+
+    await userMenu(page).click();
     for (const name of ['Hồ sơ', 'Kho lưu trữ', 'Đơn hàng', 'Cài đặt']) {
       await expect(page.getByRole('link', { name }), `${name} in the menu`).toBeVisible();
     }
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await expect(page.getByText('Đăng xuất thành công')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Đăng nhập', exact: true })).toBeVisible();
+    await expect(signInLink(page)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     await expect(page).toHaveURL((url) => url.pathname === '/');
-  });
-
-  test('signs this tab out when another tab logs out', async ({ page, context, sessionToken }) => {
-    await context.addInitScript((token) => {
-      if (location.protocol.startsWith('http') && !sessionStorage.getItem('seeded')) {
-        localStorage.setItem('access_token', token);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, sessionToken);
-    await page.goto('/');
-    const other = await context.newPage();
-    await other.goto('/');
-    await expect(page.getByRole('button', { name: /Mở menu tài khoản/ })).toBeVisible();
-    await other.getByRole('button', { name: /Mở menu tài khoản/ }).click();
-    await other.getByRole('button', { name: 'Đăng xuất' }).click();
-    await expect(page.getByRole('link', { name: 'Đăng nhập', exact: true })).toBeVisible();
-  });
-
-  test('redirects a signed-out visitor of /profile to sign-in with the way back', async ({ page }) => {
-    await page.goto('/profile');
-    await expect(page).toHaveURL((url) => url.pathname === '/signin');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/profile');
+    await expect(signInLink(other), 'the other tab is signed out too').toBeVisible();
   });
 
   test.describe('signed in', () => {
@@ -189,12 +180,14 @@ test.describe('shell chrome', () => {
         Object.values(remoteOrigins),
       );
       expect(remoteSheets.length, "the remotes' stylesheets were loaded").toBeGreaterThan(0);
-      const unscoped: string[] = [];
-      for (const href of remoteSheets) {
-        for (const selector of selectorsOf(await (await page.request.get(href)).text())) {
-          if (!/\.(catalog|auth|account)__/.test(selector)) unscoped.push(`${href}: ${selector}`);
-        }
-      }
+      const sheets = await Promise.all(
+        remoteSheets.map(async (href) => [href, await (await page.request.get(href)).text()]),
+      );
+      const unscoped = sheets.flatMap(([href, css]) =>
+        selectorsOf(css!)
+          .filter((selector) => !/\.(catalog|auth|account)__/.test(selector))
+          .map((selector) => `${href}: ${selector}`),
+      );
       expect(unscoped, 'every remote selector is scoped by its app prefix').toEqual([]);
     });
   });

@@ -5,12 +5,13 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, stackTest as test } from '../support/fixtures.ts';
 import { sealVersion, sri } from '../../scripts/lib/integrity.mjs';
 import { hashTree } from '../support/files.mjs';
 import { recordInsertedText } from '../support/inserted-text.ts';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
-import { ROUTES, moduleOf } from '../support/routes.ts';
+import { ROUTES } from '../support/routes.ts';
 import { ROOT } from '../support/stack.mjs';
 
 const LAYOUTS: Record<string, 'main' | 'account' | 'standalone'> = {
@@ -27,17 +28,60 @@ const LAYOUTS: Record<string, 'main' | 'account' | 'standalone'> = {
   '/setting': 'account',
 };
 
-test.describe('federation in the browser', () => {
+/** The page's effects ran in the commit that mounted it: its content-ready mark comes before the shell's mount mark. */
+async function expectContentInTheMountingCommit(page: Page, module: string) {
+  const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
+  // In one commit the page's own effects run before the shell's mount mark, which follows it.
+  const contentReady = marks.indexOf(`content-ready:${module}`);
+  expect(contentReady, 'content-ready is marked').toBeGreaterThanOrEqual(0);
+  expect(marks.indexOf(`remote-mounted:${module}`), 'remote-mounted is marked after content-ready').toBeGreaterThan(
+    contentReady,
+  );
+}
+
+/** One registry and one manifest request; the remote's entry and the page's chunk preloaded by index.html. */
+async function expectWarmedUp(page: Page, catalogOrigin: string) {
+  const requests = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, initiatorType }) => ({
+      path: new URL(name).pathname,
+      origin: new URL(name).origin,
+      initiatorType,
+    })),
+  );
+  const catalog = requests.filter((request) => request.origin === catalogOrigin);
+  expect(
+    requests.filter((request) => request.path === '/remotes.json'),
+    'the registry, read once',
+  ).toHaveLength(1);
+  expect(
+    catalog.filter((request) => request.path === '/mf-manifest.json'),
+    'the manifest, read once',
+  ).toEqual([{ path: '/mf-manifest.json', origin: catalogOrigin, initiatorType: 'fetch' }]);
+  const preloaded = catalog.filter((request) => request.initiatorType === 'link').map((request) => request.path);
+  expect(preloaded, 'the entry preloaded by the warm-up').toContain('/remoteEntry.js');
+  expect(
+    preloaded.some((path) => path.startsWith('/__federation_expose_HomePage')),
+    "the page's own chunk preloaded by the warm-up",
+  ).toBe(true);
+}
+
+test.describe('federation in the browser', { tag: '@shell' }, () => {
   test('knows the layout of every route of the table', () => {
     expect(Object.keys(LAYOUTS).sort()).toEqual(ROUTES.map((route) => route.path).sort());
   });
 
   for (const { path, module } of ROUTES) {
     const layout = LAYOUTS[path];
+    // A full load of / and /blog also shows their data arriving with them; the one of /, the warm-up.
+    const dataAlreadyIn = path === '/' || path === '/blog';
+    const warmedUp = path === '/';
     test.describe(() => {
       test.use({ signedIn: layout === 'account' });
 
-      test(`renders ${path} (${module}) in the ${layout} layout`, async ({ page }) => {
+      test(`renders ${path} (${module}) in the ${layout} layout${dataAlreadyIn ? ', its data already in' : ''}${warmedUp ? ', its remote started by the warm-up' : ''}`, async ({
+        page,
+        stack,
+      }) => {
         await page.goto(path);
         await expectRoutePage(page, path);
         await expect(page, `${path} stays on its path`).toHaveURL((url) => url.pathname === path);
@@ -47,15 +91,42 @@ test.describe('federation in the browser', () => {
         else await expect(sidebar, 'sidebar only in the main layout').toBeHidden();
         if (layout === 'standalone') await expect(header, 'no header on stand-alone pages').toBeHidden();
         else await expect(header, 'header except on stand-alone pages').toBeVisible();
+        if (dataAlreadyIn) {
+          await test.step('its content is on screen in the commit that mounts it', () =>
+            expectContentInTheMountingCommit(page, module));
+        }
+        if (warmedUp) {
+          await test.step("index.html's warm-up starts the page's remote before the shell's bundle runs", () =>
+            expectWarmedUp(page, stack.remotes.catalog));
+        }
       });
     });
   }
 
-  test('shows "Không tìm thấy trang" in the main layout for unknown paths', async ({ page }) => {
+  test('shows "Không tìm thấy trang" in the main layout for unknown paths, and preloads a remote when a link to its route is hovered', async ({
+    page,
+    stack,
+  }) => {
+    const authRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(stack.remotes.auth)) authRequests.push(request.url());
+    });
     await page.goto('/khong-co-trang-nay');
     await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
     await expect(page).toHaveTitle('DevHub - Không tìm thấy trang');
+
+    await test.step('the hover preloads remote-auth, and nothing before it', async () => {
+      expect(authRequests, 'nothing fetched from remote-auth before any intent').toEqual([]);
+      await page.getByRole('link', { name: 'Đăng nhập', exact: true }).hover();
+      await expect
+        .poll(() => authRequests.some((url) => url.includes('remoteEntry')), 'the entry is preloaded')
+        .toBe(true);
+      expect(
+        authRequests.some((url) => url.endsWith('/mf-manifest.json')),
+        'the manifest is preloaded',
+      ).toBe(true);
+    });
   });
 
   test('downloads one react-dom and shares one store and one toaster across all three remotes', async ({ page }) => {
@@ -202,83 +273,6 @@ test.describe('federation in the browser', () => {
       }
       expect(hashTree(shellDist), "the shell's dist/ is untouched").toBe(before);
     });
-  });
-
-  test("index.html's warm-up starts the page's remote before the shell's bundle runs: one registry and one manifest request, the entry and the page's chunks preloaded", async ({
-    page,
-    stack,
-  }) => {
-    await page.goto('/');
-    await expectRoutePage(page, '/');
-    const requests = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, initiatorType }) => ({
-        path: new URL(name).pathname,
-        origin: new URL(name).origin,
-        initiatorType,
-      })),
-    );
-    const catalog = requests.filter((request) => request.origin === stack.remotes.catalog);
-    expect(
-      requests.filter((request) => request.path === '/remotes.json'),
-      'the registry, read once',
-    ).toHaveLength(1);
-    expect(
-      catalog.filter((request) => request.path === '/mf-manifest.json'),
-      'the manifest, read once',
-    ).toEqual([{ path: '/mf-manifest.json', origin: stack.remotes.catalog, initiatorType: 'fetch' }]);
-    const preloaded = catalog.filter((request) => request.initiatorType === 'link').map((request) => request.path);
-    expect(preloaded, 'the entry preloaded by the warm-up').toContain('/remoteEntry.js');
-    expect(
-      preloaded.some((path) => path.startsWith('/__federation_expose_HomePage')),
-      "the page's own chunk preloaded by the warm-up",
-    ).toBe(true);
-  });
-
-  for (const path of ['/', '/blog']) {
-    test(`mounts ${path} with its data already in: its content is on screen in the commit that mounts it`, async ({
-      page,
-    }) => {
-      await page.goto(path);
-      await expectRoutePage(page, path);
-      const module = moduleOf(path);
-      const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
-      // In one commit the page's own effects run before the shell's mount mark, which follows it.
-      const contentReady = marks.indexOf(`content-ready:${module}`);
-      expect(contentReady, 'content-ready is marked').toBeGreaterThanOrEqual(0);
-      expect(marks.indexOf(`remote-mounted:${module}`), 'remote-mounted is marked after content-ready').toBeGreaterThan(
-        contentReady,
-      );
-    });
-  }
-
-  test('preloads a remote when a link to its route is hovered', async ({ page, stack }) => {
-    const authRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(stack.remotes.auth)) authRequests.push(request.url());
-    });
-    await page.goto('/khong-ton-tai');
-    await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
-    expect(authRequests, 'nothing fetched from remote-auth before any intent').toEqual([]);
-    await page.getByRole('link', { name: 'Đăng nhập', exact: true }).hover();
-    await expect
-      .poll(() => authRequests.some((url) => url.includes('remoteEntry')), 'the entry is preloaded')
-      .toBe(true);
-    expect(
-      authRequests.some((url) => url.endsWith('/mf-manifest.json')),
-      'the manifest is preloaded',
-    ).toBe(true);
-  });
-
-  test('explains a malformed remotes.json in Vietnamese and still renders the shell', async ({ page, stack }) => {
-    stack.writeRegistry('{ "remotes": ');
-    try {
-      await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'Không tải được nội dung' })).toBeVisible();
-      await expect(page.getByText(/remotes\.json không phải JSON hợp lệ/)).toBeAttached();
-      await expect(page.getByRole('banner')).toBeVisible();
-    } finally {
-      stack.writeRegistry(stack.registry);
-    }
   });
 
   test('renders the chrome while remotes.json hangs, explains the wait, and "Thử lại" loads the page once the registry answers', async ({

@@ -36,14 +36,16 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'devhub-integrity-'));
       try {
-        const versions = {} as Deployment['versions'];
-        for (const [remote, pkg] of Object.entries(PACKAGES) as [keyof typeof PACKAGES, string][]) {
-          const deployed = await runScript('deploy.mjs', [remote, '--to', dir]);
-          expect(deployed.code, deployed.output).toBe(0);
-          const [version] = readdirSync(join(dir, pkg)).filter((name) => /^\d+\.\d+\.\d+/.test(name));
-          versions[remote] = join(dir, pkg, version!);
-        }
-        await use({ dir, versions });
+        // The three deploys write three folders of their own: they run at once.
+        const deployed = await Promise.all(
+          (Object.entries(PACKAGES) as [keyof typeof PACKAGES, string][]).map(async ([remote, pkg]) => {
+            const { code, output } = await runScript('deploy.mjs', [remote, '--to', dir]);
+            expect(code, output).toBe(0);
+            const [version] = readdirSync(join(dir, pkg)).filter((name) => /^\d+\.\d+\.\d+/.test(name));
+            return [remote, join(dir, pkg, version!)] as const;
+          }),
+        );
+        await use({ dir, versions: Object.fromEntries(deployed) as Deployment['versions'] });
       } finally {
         rmSync(dir, { recursive: true, force: true });
         rmSync(`${dir}-sourcemaps`, { recursive: true, force: true });
@@ -55,19 +57,21 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
     async ({ deployment }, use) => {
       const stack = await startStack({ api: true, deployDir: deployment.dir });
       stack.writeRegistry({ ...stack.registry, deployBaseUrl: '/deploy/' });
-      for (const [remote, folder] of Object.entries(deployment.versions)) {
-        const version = folder.split('/').pop()!;
-        const pinned = await runScript('remotes.mjs', [
-          'use',
-          remote,
-          version,
-          '--file',
-          stack.registryFile,
-          '--deploy-dir',
-          deployment.dir,
-        ]);
-        expect(pinned.code, pinned.output).toBe(0);
-      }
+      // Pins of three remotes at once: the registry's lock keeps every one (remotes-commands.test.mjs).
+      const pinned = await Promise.all(
+        Object.entries(deployment.versions).map(([remote, folder]) =>
+          runScript('remotes.mjs', [
+            'use',
+            remote,
+            folder.split('/').pop()!,
+            '--file',
+            stack.registryFile,
+            '--deploy-dir',
+            deployment.dir,
+          ]),
+        ),
+      );
+      for (const { code, output } of pinned) expect(code, output).toBe(0);
       await use(stack);
       await stack.stop();
     },
@@ -96,7 +100,7 @@ function catalogFile(deployment: Deployment, pattern: RegExp): string {
   return join(deployment.versions.catalog, name);
 }
 
-test.describe('trust only what was pinned', () => {
+test.describe('trust only what was pinned', { tag: '@shell' }, () => {
   test('every pin carries its digest and doctor finds all three verified', async ({ stack, deployment }) => {
     const registry = JSON.parse(readFileSync(stack.registryFile, 'utf8')) as {
       remotes: Record<string, { integrity?: string }>;
@@ -125,6 +129,8 @@ test.describe('trust only what was pinned', () => {
       const original = readFileSync(file);
       appendFileSync(file, line);
       try {
+        // doctor reads the same files as the browser, in a process of its own: both at once.
+        const checking = doctor(stack, deployment);
         await page.goto('/');
         await expect(errorPanel(page)).toContainText(TAMPERED);
         expect(await page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBeUndefined();
@@ -133,7 +139,7 @@ test.describe('trust only what was pinned', () => {
         ).toBe('');
         await expectChromeWorks(page);
 
-        const checked = await doctor(stack, deployment);
+        const checked = await checking;
         expect(checked.code, checked.output).toBe(1);
         expect(checked.output).toContain(`${file.split('/').pop()} does not match its digest`);
       } finally {
