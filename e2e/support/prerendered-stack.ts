@@ -13,7 +13,30 @@ export interface PrerenderedStackFixtures {
   stack: Stack;
 }
 
-export const prerenderedStackTest = stackTest.extend<object, PrerenderedStackFixtures>({
+export interface PinsFixtures {
+  /**
+   * Option, on by default: the test starts on the stack's own registry and pages rendered from it.
+   * They are rendered again only if a test before changed the registry (files a test adds under
+   * the deploy folder are its own versions, pinned with their digests). Off for a test that pins
+   * and renders its own versions before it opens a page.
+   */
+  restorePins: boolean;
+  /** Automatic: what `restorePins` asks for. */
+  ownPins: void;
+}
+
+export const prerenderedStackTest = stackTest.extend<PinsFixtures, PrerenderedStackFixtures>({
+  restorePins: [true, { option: true }],
+  ownPins: [
+    async ({ stack, restorePins }, use) => {
+      if (restorePins) {
+        stack.writeRegistry(stack.registry);
+        await stack.prerender({ ifChanged: true });
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   deployDir: [
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'devhub-prerendered-'));

@@ -146,14 +146,33 @@ export async function startStack(options = {}) {
   requireBuild('shell');
   const mounts = { ...remoteMounts, ...(options.deployDir ? { '/deploy/': options.deployDir } : {}) };
   const pagesDir = prerenderDir(registryFile);
-  const prerender = () =>
-    prerenderEnvironment({
+  /**
+   * The registry's text the pages were last rendered from, and that render's summary.
+   * @type {{ registry: string, summary: import('../../scripts/lib/prerender.mjs').PrerenderSummary } | null}
+   */
+  let lastRender = null;
+  /**
+   * @param {{ ifChanged?: boolean }} [options]  `ifChanged`: skip the render (and return the last
+   *   summary) when the registry's text is the one the pages were last rendered from. Only for a
+   *   caller that knows nothing else changed: pins with digests cover their files, but a file
+   *   edited in place under a pin (or a page edited in the pages folder) is not seen.
+   * @returns {Promise<import('../../scripts/lib/prerender.mjs').PrerenderSummary>}
+   */
+  const prerender = async ({ ifChanged = false } = {}) => {
+    if (ifChanged && lastRender?.registry === readFileSync(registryFile, 'utf8') && existsSync(pagesDir)) {
+      return lastRender.summary;
+    }
+    const summary = await prerenderEnvironment({
       registryFile,
       outDir: pagesDir,
       shellBuild: join(buildRoot, 'shell/dist'),
       mounts,
       origins: remoteOrigins,
     });
+    // The render swaps its pages in only while the registry is the one it read (prerender.mjs).
+    lastRender = { registry: readFileSync(registryFile, 'utf8'), summary };
+    return summary;
+  };
   if (options.prerender) await prerender();
   const shellServerOptions = {
     root: join(buildRoot, 'shell/dist'),
@@ -183,7 +202,10 @@ export async function startStack(options = {}) {
     writeRegistry(contents) {
       writeFileSync(registryFile, typeof contents === 'string' ? contents : JSON.stringify(contents, null, 2));
     },
-    /** Renders the public routes again from the served registry (the stack must have been started with `prerender`). */
+    /**
+     * Renders the public routes again from the served registry (the stack must have been started
+     * with `prerender`); with `{ ifChanged: true }`, only if the registry changed since the last render.
+     */
     prerender,
     /** Serves one more directory as a remote origin (e.g. another build of a remote). */
     async serveExtra(root) {

@@ -8,22 +8,11 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { prerenderDir } from '../../scripts/lib/prerender.mjs';
 import { signIn } from '../support/auth-flow.ts';
-import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { expect } from '../support/fixtures.ts';
 import { freePort } from '../support/files.mjs';
+import { prerenderedStackTest as test } from '../support/prerendered-stack.ts';
 import { expectRoutePage } from '../support/remote-page.ts';
 import { PUBLIC_PATHS, ROUTES } from '../support/routes.ts';
-import { startStack } from '../support/stack.mjs';
-
-const test = stackTest.extend<object, { stack: Stack }>({
-  stack: [
-    async ({}, use) => {
-      const stack = await startStack({ api: true, prerender: true });
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 const ACCOUNT_PATHS = ROUTES.map((route) => route.path).filter((path) => !PUBLIC_PATHS.includes(path));
 
@@ -45,56 +34,63 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('each public route runs under its policy with no violation, prerendered and rendered in the browser', async ({
-  page,
-}) => {
-  const violations = await watchViolations(page);
-  for (const path of PUBLIC_PATHS) {
-    const prerendered = await page.goto(path);
-    expect(prerendered?.headers()['content-security-policy']).toContain("'strict-dynamic'");
-    await expect(page.locator('html[data-prerendered]')).toHaveCount(1);
-    await expectRoutePage(page, path);
-    // A query string: the shell's own page, rendered in the browser.
-    await page.goto(`${path}?csp=1`);
-    await expect(page.locator('html[data-prerendered]')).toHaveCount(0);
-    await expectRoutePage(page, path);
-  }
-  expect(violations).toEqual([]);
-});
-
-test('a script added to a prerendered page does not run, and the page still starts the shell', async ({
-  page,
-  stack,
-}) => {
-  const file = join(prerenderDir(stack.registryFile), 'index.html');
-  const rendered = readFileSync(file, 'utf8');
-  // As a page blob edited by whoever can write it: the server sends it as it is, with the build's policy.
-  writeFileSync(file, rendered.replace('</head>', '<script>window.__added = true</script></head>'));
-  try {
+test(
+  'each public route runs under its policy with no violation, prerendered and rendered in the browser',
+  { tag: ['@shell', '@catalog', '@auth'] },
+  async ({ page }) => {
     const violations = await watchViolations(page);
-    await page.goto('/');
-    await expect(page.locator('html[data-prerendered]')).toHaveCount(1);
-    await expectRoutePage(page, '/');
-    expect(await page.evaluate(() => (window as unknown as { __added?: boolean }).__added)).toBeUndefined();
-    expect(violations.filter((violation) => /^script-src\S* blocked inline/.test(violation))).toHaveLength(1);
-  } finally {
-    writeFileSync(file, rendered);
-  }
-});
+    for (const path of PUBLIC_PATHS) {
+      const prerendered = await page.goto(path);
+      expect(prerendered?.headers()['content-security-policy']).toContain("'strict-dynamic'");
+      await expect(page.locator('html[data-prerendered]')).toHaveCount(1);
+      await expectRoutePage(page, path);
+      // A query string: the shell's own page, rendered in the browser.
+      await page.goto(`${path}?csp=1`);
+      await expect(page.locator('html[data-prerendered]')).toHaveCount(0);
+      await expectRoutePage(page, path);
+    }
+    expect(violations).toEqual([]);
+  },
+);
 
-test('signing in and the account routes run with no violation', async ({ page, account }) => {
-  const violations = await watchViolations(page);
-  await page.goto('/signin');
-  await signIn(page, account.username, account.password);
-  await expect(page.getByRole('status').first()).toBeVisible();
-  for (const path of ACCOUNT_PATHS) {
-    await page.goto(path);
-    await expectRoutePage(page, path);
-  }
-  expect(violations).toEqual([]);
-});
+test(
+  'a script added to a prerendered page does not run, and the page still starts the shell',
+  { tag: '@shell' },
+  async ({ page, stack }) => {
+    const file = join(prerenderDir(stack.registryFile), 'index.html');
+    const rendered = readFileSync(file, 'utf8');
+    // As a page blob edited by whoever can write it: the server sends it as it is, with the build's policy.
+    writeFileSync(file, rendered.replace('</head>', '<script>window.__added = true</script></head>'));
+    try {
+      const violations = await watchViolations(page);
+      await page.goto('/');
+      await expect(page.locator('html[data-prerendered]')).toHaveCount(1);
+      await expectRoutePage(page, '/');
+      expect(await page.evaluate(() => (window as unknown as { __added?: boolean }).__added)).toBeUndefined();
+      expect(violations.filter((violation) => /^script-src\S* blocked inline/.test(violation))).toHaveLength(1);
+    } finally {
+      writeFileSync(file, rendered);
+    }
+  },
+);
 
-test.describe('on another origin', () => {
+test(
+  'signing in and the account routes run with no violation',
+  { tag: ['@shell', '@auth', '@account'] },
+  async ({ page, account }) => {
+    const violations = await watchViolations(page);
+    await page.goto('/signin');
+    await signIn(page, account.username, account.password);
+    await expect(page.getByRole('status').first()).toBeVisible();
+    for (const path of ACCOUNT_PATHS) {
+      await page.goto(path);
+      await expectRoutePage(page, path);
+    }
+    expect(violations).toEqual([]);
+  },
+);
+
+test.describe('on another origin', { tag: '@shell' }, () => {
   let framing: Server;
   let framingUrl: string;
 
