@@ -82,7 +82,7 @@ const test = stackTest.extend<object, { team: Team; stack: Stack }>({
   ],
 });
 
-test.describe('a team adds a page alone', () => {
+test.describe('a team adds a page alone', { tag: '@shell' }, () => {
   test.use({ signedIn: true });
 
   test('new-page, version, deploy and use serve it with the same shell build; rollback removes it', async ({

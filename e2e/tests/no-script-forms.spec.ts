@@ -9,28 +9,32 @@ const SECRET = 'mat-khau-khong-lo-1';
 test.use({ javaScriptEnabled: false });
 
 for (const path of ['/signin', '/signup']) {
-  test(`${path}, sent with scripts blocked, never puts the password in an address`, async ({ page }) => {
-    const addresses: string[] = [];
-    page.on('request', (request) => addresses.push(request.url()));
-    page.on('framenavigated', (frame) => addresses.push(frame.url()));
-    await page.goto(path);
-    await expect(page.locator('html'), 'the prerendered page').toHaveAttribute('data-prerendered', '');
+  test(
+    `${path}, sent with scripts blocked, never puts the password in an address`,
+    { tag: '@auth' },
+    async ({ page }) => {
+      const addresses: string[] = [];
+      page.on('request', (request) => addresses.push(request.url()));
+      page.on('framenavigated', (frame) => addresses.push(frame.url()));
+      await page.goto(path);
+      await expect(page.locator('html'), 'the prerendered page').toHaveAttribute('data-prerendered', '');
 
-    await page.getByLabel('Tên đăng nhập', { exact: true }).fill('chua.co.ai');
-    const password = page.getByLabel('Mật khẩu', { exact: true });
-    await password.fill(SECRET);
-    const [sent] = await Promise.all([
-      // The navigation the submit starts, whatever its method.
-      page.waitForRequest((request) => request.isNavigationRequest() && request.frame() === page.mainFrame()),
-      password.press('Enter'),
-    ]);
-    await page.waitForLoadState();
+      await page.getByLabel('Tên đăng nhập', { exact: true }).fill('chua.co.ai');
+      const password = page.getByLabel('Mật khẩu', { exact: true });
+      await password.fill(SECRET);
+      const [sent] = await Promise.all([
+        // The navigation the submit starts, whatever its method.
+        page.waitForRequest((request) => request.isNavigationRequest() && request.frame() === page.mainFrame()),
+        password.press('Enter'),
+      ]);
+      await page.waitForLoadState();
 
-    expect(sent.method()).toBe('POST');
-    expect(new URL(sent.url()).pathname).toBe(path);
-    expect(sent.postData(), 'the password went in the body').toContain(SECRET);
-    expect(addresses.length).toBeGreaterThan(1);
-    expect(addresses.filter((address) => address.includes(SECRET) || /[?&]password=/.test(address))).toEqual([]);
-    expect(new URL(page.url()).search).toBe('');
-  });
+      expect(sent.method()).toBe('POST');
+      expect(new URL(sent.url()).pathname).toBe(path);
+      expect(sent.postData(), 'the password went in the body').toContain(SECRET);
+      expect(addresses.length).toBeGreaterThan(1);
+      expect(addresses.filter((address) => address.includes(SECRET) || /[?&]password=/.test(address))).toEqual([]);
+      expect(new URL(page.url()).search).toBe('');
+    },
+  );
 }

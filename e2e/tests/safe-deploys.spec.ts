@@ -87,7 +87,7 @@ const test = stackTest.extend<object, { builds: Builds }>({
   ],
 });
 
-test.describe('safe independent deploys', () => {
+test.describe('safe independent deploys', { tag: '@shell' }, () => {
   test('refuses to pin a catalog built against a newer @devhub/shared export, naming the export', async ({
     stack,
     builds,
