@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { stackTest, type Stack } from './fixtures.ts';
 import { startStack } from './stack.mjs';
 
@@ -68,4 +69,23 @@ export function consoleProblems(page: Page, ignoredWarnings: RegExp[] = []): str
     if (type === 'error' || type === 'warning') problems.push(`${type}: ${text}`);
   });
   return problems;
+}
+
+/**
+ * Pins `remote` at the version published in `versionDir` (served as `/deploy/<package>/<version>/`),
+ * as `remotes use` pins it: the manifest's digest and the routes of the served build (the same).
+ */
+export function pinPublished(stack: Stack, remote: string, versionDir: string): void {
+  const [pkg, version] = versionDir.split('/').slice(-2);
+  stack.writeRegistry({
+    ...stack.registry,
+    remotes: {
+      ...stack.registry.remotes,
+      [remote]: {
+        entry: `/deploy/${pkg}/${version}/mf-manifest.json`,
+        integrity: sealVersion(versionDir),
+        routes: stack.registry.remotes[remote]?.routes,
+      },
+    },
+  });
 }

@@ -2,10 +2,9 @@
 // routes to the browser, and a verified pin's stylesheets are linked with their digests.
 import { appendFileSync, cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { expect } from '../support/fixtures.ts';
 import { FEATURED, rendering } from '../support/first-view.ts';
-import { consoleProblems, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
+import { consoleProblems, pinPublished, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
 import { errorPanel } from '../support/remote-page.ts';
 import { ROOT } from '../support/stack.mjs';
 
@@ -25,17 +24,7 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: Record<string, unknown> };
     delete manifest.metaData.ssrRemoteEntry;
     writeFileSync(manifestFile, JSON.stringify(manifest));
-    stack.writeRegistry({
-      ...stack.registry,
-      remotes: {
-        ...stack.registry.remotes,
-        auth: {
-          entry: '/deploy/remote-auth/0.9.0/mf-manifest.json',
-          integrity: sealVersion(version),
-          routes: stack.registry.remotes.auth?.routes,
-        },
-      },
-    });
+    pinPublished(stack, 'auth', version);
     const summary = await stack.prerender();
     expect(summary.routes.filter((route) => route.status === 'client')).toEqual([
       { route: '/signin', status: 'client', reason: 'auth has no server build in this version' },
@@ -67,18 +56,7 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
       recursive: true,
       filter: (file) => !/\.(?:map|br|gz)$/.test(file),
     });
-    const integrity = sealVersion(version);
-    stack.writeRegistry({
-      ...stack.registry,
-      remotes: {
-        ...stack.registry.remotes,
-        catalog: {
-          entry: '/deploy/remote-catalog/9.1.0/mf-manifest.json',
-          integrity,
-          routes: stack.registry.remotes.catalog?.routes,
-        },
-      },
-    });
+    pinPublished(stack, 'catalog', version);
     const summary = await stack.prerender();
     expect(summary.routes.every((route) => route.status === 'prerendered')).toBe(true);
     const name = readdirSync(version).find((file) => /^__federation_expose_HomePage\.[0-9a-f]+\.css$/.test(file));

@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from '../support/fixtures.ts';
 import { FEATURED, hydrationDone, rendering } from '../support/first-view.ts';
-import { consoleProblems, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
+import { consoleProblems, pinPublished, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
 import { navigateInApp } from '../support/remote-page.ts';
 import { PUBLIC_PATHS } from '../support/routes.ts';
-import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { ROOT } from '../support/stack.mjs';
 
 // Each test starts on the stack's own registry and pages (prerendered-stack.ts `restorePins`).
@@ -31,17 +30,7 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
     expect(await rendering(page)).toBe('hydrated');
 
     // Pinned as `remotes use` pins it: with its digest and the version's routes (the same as the served build's).
-    stack.writeRegistry({
-      ...stack.registry,
-      remotes: {
-        ...stack.registry.remotes,
-        catalog: {
-          entry: '/deploy/remote-catalog/9.0.0/mf-manifest.json',
-          integrity: sealVersion(version),
-          routes: stack.registry.remotes.catalog?.routes,
-        },
-      },
-    });
+    pinPublished(stack, 'catalog', version);
     const summary = await stack.prerender();
     expect(summary.routes.every((route) => route.status === 'prerendered')).toBe(true);
     await page.reload();
