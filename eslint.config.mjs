@@ -135,6 +135,7 @@ export default tseslint.config(
       '.deploy/**',
       '.e2e-catalog-*/**',
       'bench/tmp/**',
+      'e2e/.cache/**',
       'e2e/artifacts/**',
       'e2e/report/**',
       'e2e/test-results/**',

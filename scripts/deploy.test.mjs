@@ -1,64 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { CliError } from './lib/cli.mjs';
 import { connectionStringFor, freePort, startAzurite, useAzurite } from './lib/azurite-test-server.mjs';
 import { ROOT } from './lib/apps.mjs';
-import { sealVersion, sri } from './lib/integrity.mjs';
+import { filesUnder, sri } from './lib/integrity.mjs';
 import { CONNECTION_STRING_VARIABLE, openStorage } from './lib/storage.mjs';
-import { inside, publishVersion, setSourceMapsAside, sourceMapsDirFor } from './deploy.mjs';
+import { inside, sourceMapsDirFor } from './deploy.mjs';
 
-describe("a deploy's source maps", () => {
-  let dir;
-  const write = (file, text = '') => {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  };
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'devhub-maps-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('go beside the deploy folder, never in it', () => {
+describe('the paths a deploy builds', () => {
+  it('put the source maps beside the deploy folder, never in it', () => {
     expect(sourceMapsDirFor('/srv/.deploy')).toBe('/srv/.deploy-sourcemaps');
     expect(sourceMapsDirFor('/srv/cdn/')).toBe('/srv/cdn-sourcemaps');
   });
 
-  it('are moved out of the build, keeping their paths, and the code stays', () => {
-    write('build/remoteEntry.js', 'var a=1;');
-    write('build/remoteEntry.js.map', '{"version":3}');
-    write('build/server/server-remoteEntry.cjs', 'exports.a=1;');
-    write('build/server/server-remoteEntry.cjs.map', '{"version":3}');
-    write('build/style.css', '.a{}');
-
-    expect(setSourceMapsAside(join(dir, 'build'), join(dir, 'maps'))).toBe(2);
-    expect(existsSync(join(dir, 'build/remoteEntry.js.map'))).toBe(false);
-    expect(existsSync(join(dir, 'build/server/server-remoteEntry.cjs.map'))).toBe(false);
-    expect(readFileSync(join(dir, 'maps/remoteEntry.js.map'), 'utf8')).toBe('{"version":3}');
-    expect(existsSync(join(dir, 'maps/server/server-remoteEntry.cjs.map'))).toBe(true);
-    expect(readFileSync(join(dir, 'build/remoteEntry.js'), 'utf8')).toBe('var a=1;');
-  });
-
-  it('refuse a build whose code still points at a map', () => {
-    write('build/remoteEntry.js', 'var a=1;\n//# sourceMappingURL=remoteEntry.js.map');
-    expect(() => setSourceMapsAside(join(dir, 'build'), join(dir, 'maps'))).toThrow(
-      new CliError(
-        'remoteEntry.js references a source map (sourceMappingURL): production builds must use hidden source maps',
-      ),
-    );
-    write('build/remoteEntry.js', 'var a=1;');
-    write('build/style.css', '.a{}\n/*# sourceMappingURL=style.css.map */');
-    expect(() => setSourceMapsAside(join(dir, 'build'), join(dir, 'maps'))).toThrow(CliError);
-  });
-
-  it("let a dependency's own comment inside the code be (it names a map that was never emitted)", () => {
-    write('build/server.remoteEntry.cjs', 'var a=1;\n//# sourceMappingURL=browser.cjs.map\nvar b=2;\n');
-    expect(setSourceMapsAside(join(dir, 'build'), join(dir, 'maps'))).toBe(0);
-  });
-});
-
-describe('the paths a deploy builds', () => {
   it('stay inside the deploy folder', () => {
     expect(inside('/srv/.deploy', 'remote-catalog', '1.2.0')).toBe('/srv/.deploy/remote-catalog/1.2.0');
     for (const parts of [['..', 'x'], ['remote-catalog', '../../etc'], ['remote-catalog', '..'], []]) {
@@ -67,123 +22,8 @@ describe('the paths a deploy builds', () => {
   });
 });
 
-/** A built, sealed version folder, as deploy has it before publishing. */
-function builtVersion(dir, version, { entry = '/* entry */', publishedAt = '2026-01-01T00:00:00.000Z' } = {}) {
-  mkdirSync(join(dir, 'static/js'), { recursive: true });
-  writeFileSync(join(dir, 'remoteEntry.js'), entry);
-  writeFileSync(join(dir, 'static/js/page.0123abcd.js'), '/* page */');
-  writeFileSync(
-    join(dir, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { buildInfo: { buildVersion: version, buildHash: `h-${entry.length}`, publishedAt } } }),
-  );
-  sealVersion(dir);
-  return { remote: 'catalog', pkg: 'remote-catalog', version, dir, buildHash: `h-${entry.length}`, publishedAt };
-}
-
-describe('publishing a version to a store', () => {
-  let dir;
-  useAzurite('deploys');
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'devhub-publish-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  let run = 0;
-  const stores = [
-    ['a folder', () => openStorage(join(dir, 'store'))],
-    ['Azure Blob Storage', () => openStorage(`azblob://deploys/run-${(run += 1)}`)],
-  ];
-
-  /** Every key of the store and its bytes. */
-  const contents = async (storage) =>
-    Object.fromEntries(
-      await Promise.all(
-        (await storage.list()).map(async (key) => [key, (await storage.read(key)).bytes.toString('utf8')]),
-      ),
-    );
-
-  describe.each(stores)('in %s', (_, open) => {
-    it('writes every file and lists the version in the index with its digest', async () => {
-      const storage = open();
-      const entry = await publishVersion(storage, builtVersion(join(dir, 'a'), '1.0.0'));
-      expect(await storage.list()).toEqual([
-        'remote-catalog/1.0.0/mf-manifest.json',
-        'remote-catalog/1.0.0/remoteEntry.js',
-        'remote-catalog/1.0.0/static/js/page.0123abcd.js',
-        'remote-catalog/versions.json',
-      ]);
-      const index = JSON.parse((await storage.read('remote-catalog/versions.json')).bytes.toString('utf8'));
-      expect(index.versions).toEqual([entry]);
-      expect(entry.integrity).toBe(sri(readFileSync(join(dir, 'a/mf-manifest.json'))));
-    });
-
-    it('refuses a second publish of the version with other bytes at its manifest, the stored bytes unchanged', async () => {
-      const storage = open();
-      await publishVersion(storage, builtVersion(join(dir, 'a'), '1.0.0'));
-      const before = await contents(storage);
-      await expect(
-        publishVersion(storage, builtVersion(join(dir, 'b'), '1.0.0', { entry: '/* other */' })),
-      ).rejects.toThrow(
-        /^remote-catalog@1\.0\.0 is already published at \S+remote-catalog\/1\.0\.0\/mf-manifest\.json with other bytes; published versions are immutable: bump the version in package\.json$/,
-      );
-      expect(await contents(storage)).toEqual(before);
-    });
-
-    it('completes a half-published version when its files are the same bytes, and only then', async () => {
-      const storage = open();
-      const first = builtVersion(join(dir, 'a'), '1.0.0');
-      // A deploy that died after its first file: the same build retried later (another publish date).
-      await storage.createIfAbsent('remote-catalog/1.0.0/remoteEntry.js', readFileSync(join(dir, 'a/remoteEntry.js')));
-      await storage.createIfAbsent(
-        'remote-catalog/1.0.0/mf-manifest.json',
-        readFileSync(join(dir, 'a/mf-manifest.json')),
-      );
-      const retry = builtVersion(join(dir, 'b'), '1.0.0', { publishedAt: '2026-02-02T00:00:00.000Z' });
-      const entry = await publishVersion(storage, retry);
-      expect(entry).toMatchObject({ version: '1.0.0', publishedAt: first.publishedAt });
-      expect((await storage.read('remote-catalog/1.0.0/mf-manifest.json')).bytes).toEqual(
-        readFileSync(join(dir, 'a/mf-manifest.json')),
-      );
-      expect(await storage.list('remote-catalog/')).toHaveLength(4);
-
-      await storage.createIfAbsent('remote-catalog/2.0.0/remoteEntry.js', '/* what another build wrote */');
-      const before = await contents(storage);
-      await expect(publishVersion(storage, builtVersion(join(dir, 'c'), '2.0.0'))).rejects.toThrow('with other bytes');
-      expect(await contents(storage)).toEqual(before);
-    });
-
-    it.each([
-      [
-        'points the same files elsewhere',
-        (manifest) => ({ ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://evil.example/' } }),
-      ],
-      ['exposes another page', (manifest) => ({ ...manifest, exposes: [{ name: 'EvilPage', path: './EvilPage' }] })],
-      [
-        'lists other routes',
-        (manifest) => ({ ...manifest, routes: [{ expose: 'EvilPage', routes: [{ path: '/signin' }] }] }),
-      ],
-    ])(
-      'refuses a half-published manifest with the same digests that %s, in one line, the store unchanged',
-      async (_, tamper) => {
-        const storage = open();
-        builtVersion(join(dir, 'a'), '1.0.0');
-        const planted = tamper(JSON.parse(readFileSync(join(dir, 'a/mf-manifest.json'), 'utf8')));
-        await storage.createIfAbsent('remote-catalog/1.0.0/mf-manifest.json', JSON.stringify(planted));
-        const before = await contents(storage);
-        const retry = builtVersion(join(dir, 'b'), '1.0.0', { publishedAt: '2026-02-02T00:00:00.000Z' });
-        const error = await publishVersion(storage, retry).catch((caught) => caught);
-        expect(error).toBeInstanceOf(CliError);
-        expect(error.message).toMatch(
-          /^remote-catalog@1\.0\.0 is already published at \S+remote-catalog\/1\.0\.0\/mf-manifest\.json with other bytes; published versions are immutable: bump the version in package\.json$/,
-        );
-        expect(await contents(storage)).toEqual(before);
-      },
-    );
-  });
-});
-
 /** Runs `npm run deploy -- <args>` as a command, with the given connection string. */
-function deployCommand(args, connectionString) {
+function deployCommand(args, connectionString = '') {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(ROOT, 'scripts/deploy.mjs'), ...args], {
       env: { ...process.env, [CONNECTION_STRING_VARIABLE]: connectionString },
@@ -231,5 +71,136 @@ describe('deploy --to azblob://… when the store cannot be used: one line, exit
     expect(stdout).not.toMatch(/Building/);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(line)]);
     expect(stderr).not.toContain(wrongKey);
+  });
+});
+
+/** A remote's production build as `npm run build` leaves it: code, a source map, its manifest. */
+function fakeBuild(dir, { name = 'catalog', version = '1.3.0' } = {}) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'remoteEntry.js'), `/* ${name} ${version} */`);
+  writeFileSync(join(dir, 'remoteEntry.js.map'), '{"version":3}');
+  writeFileSync(join(dir, 'server.remoteEntry.cjs'), 'exports.a = 1;');
+  writeFileSync(
+    join(dir, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { name, buildInfo: { buildVersion: version, buildName: `remote-${name}` } } }),
+  );
+  return dir;
+}
+
+/** Every file below `dir` and its bytes. */
+const snapshot = (dir) => Object.fromEntries(filesUnder(dir).map((file) => [file, readFileSync(file, 'utf8')]));
+
+describe('deploy of a build already made (--dist, --no-build)', () => {
+  const azurite = useAzurite('built');
+  let dir;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'devhub-deploy-built-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('--dist publishes the build as the version it was built at, sealed, its maps beside, the build left as it is', async () => {
+    const build = fakeBuild(join(dir, 'dist'));
+    const before = snapshot(build);
+    const { code, stdout, stderr } = await deployCommand(['catalog', '--dist', build, '--to', join(dir, 'cdn')]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/Building/);
+    expect(stdout).toContain(`Publishing the build in ${build} as remote-catalog@1.3.0`);
+
+    const published = join(dir, 'cdn/remote-catalog/1.3.0');
+    expect(readdirSync(published).sort()).toEqual(['mf-manifest.json', 'remoteEntry.js', 'server.remoteEntry.cjs']);
+    expect(readFileSync(join(dir, 'cdn-sourcemaps/remote-catalog/1.3.0/remoteEntry.js.map'), 'utf8')).toBe(
+      '{"version":3}',
+    );
+    const manifestBytes = readFileSync(join(published, 'mf-manifest.json'));
+    const { metaData } = JSON.parse(manifestBytes.toString('utf8'));
+    expect(metaData.buildInfo).toMatchObject({
+      buildVersion: '1.3.0',
+      buildHash: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
+    expect(Object.keys(metaData.integrity).sort()).toEqual(['remoteEntry.js', 'server.remoteEntry.cjs']);
+    const index = JSON.parse(readFileSync(join(dir, 'cdn/remote-catalog/versions.json'), 'utf8'));
+    expect(index.versions).toEqual([expect.objectContaining({ version: '1.3.0', integrity: sri(manifestBytes) })]);
+    expect(snapshot(build)).toEqual(before);
+
+    const again = await deployCommand(['catalog', '--dist', build, '--to', join(dir, 'cdn')]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^deploy: remote-catalog@1\.3\.0 is already published at /);
+  });
+
+  it("--no-build publishes the dist/ of the remote's folder at the version its package.json says", async () => {
+    const source = join(dir, 'remote-catalog');
+    fakeBuild(join(source, 'dist'), { version: '2.0.0' });
+    writeFileSync(join(source, 'package.json'), JSON.stringify({ name: 'remote-catalog', version: '2.0.0' }));
+    const { code, stdout } = await deployCommand([
+      'catalog',
+      '--no-build',
+      '--source',
+      source,
+      '--to',
+      join(dir, 'cdn'),
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/Building/);
+    expect(existsSync(join(dir, 'cdn/remote-catalog/2.0.0/remoteEntry.js'))).toBe(true);
+  });
+
+  it('--dist publishes to object storage as a build made there would be, its maps beside', async () => {
+    const build = fakeBuild(join(dir, 'dist'), { version: '1.4.0' });
+    const { code, stdout, stderr } = await deployCommand(
+      ['catalog', '--dist', build, '--to', 'azblob://built/team', '--source-maps', join(dir, 'maps')],
+      azurite.current.connectionString,
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/Building/);
+    const storage = openStorage('azblob://built/team');
+    expect(await storage.list('remote-catalog/')).toEqual([
+      'remote-catalog/1.4.0/mf-manifest.json',
+      'remote-catalog/1.4.0/remoteEntry.js',
+      'remote-catalog/1.4.0/server.remoteEntry.cjs',
+      'remote-catalog/versions.json',
+    ]);
+    expect(existsSync(join(dir, 'maps/remote-catalog/1.4.0/remoteEntry.js.map'))).toBe(true);
+  });
+
+  it.each([
+    [
+      '--dist and --source together',
+      (build) => ['--dist', build, '--source', dir],
+      /^deploy: --dist names a build to publish, --source a folder to build: give one of them \(see --help\)$/,
+    ],
+    [
+      'a folder without a build',
+      () => ['--dist', dir],
+      /^deploy: \S+ holds no build \(no mf-manifest\.json\): run "npm run build -w remote-catalog" first$/,
+    ],
+    [
+      "another remote's build",
+      () => ['--dist', fakeBuild(join(dir, 'auth'), { name: 'auth' })],
+      /^deploy: \S+ is a build of "auth", not of catalog$/,
+    ],
+    [
+      'a dist/ built before package.json was bumped (--no-build)',
+      (build) => {
+        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'remote-catalog', version: '1.4.0' }));
+        return ['--no-build', '--source', dirname(build)];
+      },
+      /^deploy: \S+\/dist was built as remote-catalog@1\.3\.0, but \S+\/package\.json says 1\.4\.0: build it again \("npm run build -w remote-catalog"\)$/,
+    ],
+  ])('refuses %s in one line, publishing nothing', async (_, args, line) => {
+    const build = fakeBuild(join(dir, 'dist'));
+    const { code, stdout, stderr } = await deployCommand(['catalog', ...args(build), '--to', join(dir, 'cdn')]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(line)]);
+    expect(existsSync(join(dir, 'cdn', 'remote-catalog'))).toBe(false);
+  });
+
+  it('--help names both ways', async () => {
+    const { code, stdout } = await deployCommand(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/--no-build +publish the remote's dist\//);
+    expect(stdout).toMatch(/--dist <dir> +publish the build in <dir>/);
   });
 });

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { publishVersion } from './deploy.mjs';
+import { publishVersion } from './lib/publish-version.mjs';
 import { startAzurite } from './lib/azurite-test-server.mjs';
 import { readmeCommandLines } from './lib/readme-blocks.mjs';
 import { newcomerEnv, request, runLine, runServerLine } from './lib/readme-runner.mjs';
@@ -95,7 +95,7 @@ const STEPS = [
     },
   },
   {
-    line: 'npm run build && npm run deploy -- catalog && npm run deploy -- auth && npm run deploy -- account',
+    line: 'npm run build && npm run deploy -- catalog --no-build && npm run deploy -- auth --no-build && npm run deploy -- account --no-build',
     // The version the next block pins, published beside the 1.0.0 deployed above.
     before: () => setCatalogVersion('1.1.0'),
     check: () => {

@@ -3,8 +3,7 @@
 // - pageErrors (automatic): every uncaught error of any page of the test fails it.
 // - signedIn (option): a real session token (an account registered through the API the page
 //   talks to) stored before any script of the page runs; sessionToken is that token.
-// - axe: the accessibility violations of the current page (WCAG 2.2 A/AA and best practice):
-//   all of them, or the serious and critical ones.
+// - axe: the accessibility violations of the current page (WCAG 2.2 A/AA and best practice), every impact.
 // - account: a new account registered through the auth API, signed out (no page holds its token).
 // - remoteOrigins: where the served registry says each remote lives.
 // - stack (worker): this worker's own production stack, for tests that change what is served
@@ -22,8 +21,6 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 export interface Axe {
   /** `id: help (targets)` for each violation of WCAG 2.2 A/AA and best practice, whatever its impact. */
   violations(): Promise<string[]>;
-  /** The same, serious and critical ones only. */
-  seriousViolations(): Promise<string[]>;
 }
 
 export interface Options {
@@ -82,7 +79,7 @@ async function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], b
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
-async function axeViolations(page: Page, seriousOnly: boolean): Promise<string[]> {
+async function axeViolations(page: Page): Promise<string[]> {
   // Once a document: a test may run axe several times on one page (other themes, widths, states).
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const results = await page.evaluate(
@@ -93,12 +90,10 @@ async function axeViolations(page: Page, seriousOnly: boolean): Promise<string[]
       }),
     AXE_TAGS,
   );
-  return results.violations
-    .filter((violation) => !seriousOnly || violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
 }
 
 export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
@@ -133,8 +128,7 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
 
   axe: async ({ page }, use) => {
     await use({
-      violations: () => axeViolations(page, false),
-      seriousViolations: () => axeViolations(page, true),
+      violations: () => axeViolations(page),
     });
   },
 

@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { publishVersion } from '../../scripts/deploy.mjs';
+import { publishVersion } from '../../scripts/lib/publish-version.mjs';
 import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';

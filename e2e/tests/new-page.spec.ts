@@ -5,11 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
+import { copyBuild, setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { hashTree } from '../support/files.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
+import { variantBuild } from '../support/variant-build.mjs';
 
 const TITLE = 'Lịch sử đơn hàng';
 
@@ -26,48 +27,61 @@ const git = (cwd: string, ...args: string[]) => {
   return result.stdout;
 };
 
+/**
+ * The team's own steps, in its copy of the repository: scaffold the page, bump the remote's
+ * version; then its build of remote-account (made once per state of the sources, e2e/.cache).
+ */
+const withThePage = () =>
+  variantBuild({
+    name: 'account-orders-history',
+    app: 'remote-account',
+    inputs: { TITLE },
+    edit: (copy) => {
+      git(copy.root, 'init', '-q');
+      git(copy.root, 'add', '.');
+      git(copy.root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'before the page');
+      const scaffold = spawnSync(
+        process.execPath,
+        [
+          join(copy.root, 'scripts', 'new-page.mjs'),
+          'account',
+          '/orders/history',
+          '--title',
+          TITLE,
+          '--layout',
+          'account',
+          '--access',
+          'signed-in',
+        ],
+        { cwd: copy.root, encoding: 'utf8' },
+      );
+      if (scaffold.status !== 0) throw new Error(`new-page failed: ${scaffold.stderr}`);
+      copy.edit('remote-account/package.json', (text) => text.replace(/"version": "[^"]+"/, '"version": "1.1.0"'));
+      const changed = git(copy.root, 'status', '--porcelain', '--untracked-files=all')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.slice(3));
+      return { changed };
+    },
+  });
+
 const test = stackTest.extend<object, { team: Team; stack: Stack }>({
   team: [
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'devhub-deploy-'));
-      const copy = copyWorkspace();
-      const source = join(copy.root, 'remote-account');
+      // The remote as it is: the workspace's production build, published as 1.0.0.
+      const before = copyBuild('remote-account');
       try {
-        git(copy.root, 'init', '-q');
-        git(copy.root, 'add', '.');
-        git(copy.root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'before the page');
-        let deployed = await runScript('deploy.mjs', ['account', '--to', dir, '--source', source]);
+        await setBuildVersion(before, '1.0.0');
+        let deployed = await runScript('deploy.mjs', ['account', '--dist', before, '--to', dir]);
         expect(deployed.code, deployed.output).toBe(0);
 
-        // The team's own steps, in its copy: scaffold the page, bump the remote's version, deploy.
-        const scaffold = spawnSync(
-          process.execPath,
-          [
-            join(copy.root, 'scripts', 'new-page.mjs'),
-            'account',
-            '/orders/history',
-            '--title',
-            TITLE,
-            '--layout',
-            'account',
-            '--access',
-            'signed-in',
-          ],
-          { cwd: copy.root, encoding: 'utf8' },
-        );
-        expect(scaffold.status, scaffold.stderr).toBe(0);
-        copy.edit('remote-account/package.json', (text) => text.replace(/"version": "[^"]+"/, '"version": "1.1.0"'));
-        deployed = await runScript('deploy.mjs', ['account', '--to', dir, '--source', source]);
+        const after = await withThePage();
+        deployed = await runScript('deploy.mjs', ['account', '--dist', after.dist, '--to', dir]);
         expect(deployed.code, deployed.output).toBe(0);
-        const changed = git(copy.root, 'status', '--porcelain', '--untracked-files=all')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => line.slice(3));
-        await use({ dir, changed });
+        await use({ dir, changed: after.meta.changed });
       } finally {
-        copy.remove();
-        rmSync(dir, { recursive: true, force: true });
-        rmSync(`${dir}-sourcemaps`, { recursive: true, force: true });
+        for (const folder of [dir, `${dir}-sourcemaps`, before]) rmSync(folder, { recursive: true, force: true });
       }
     },
     { scope: 'worker', timeout: 240_000 },

@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { copyBuild, replaceText, setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { freePort, hashTree } from '../support/files.mjs';
 import { recordInsertedText } from '../support/inserted-text.ts';
 import { overrideBadge, overrideLink, proposalNotice, proposeAndConfirm } from '../support/override-flow.ts';
 import { errorPanel, expectMounted, navigateInApp } from '../support/remote-page.ts';
-import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
 
 const FEATURED = 'Bài nổi bật';
@@ -20,44 +20,39 @@ const FEATURED = 'Bài nổi bật';
 interface Deployment {
   /** The temporary deploy folder, served under /deploy/ by the stack. */
   dir: string;
-  /** remote-catalog's sources in a copy of the workspace, at version 1.1.0. */
-  source: string;
+  /** The catalog's build published as 1.1.0: a copy of the workspace's, its featured heading changed. */
+  build110: string;
 }
 
 /**
  * A temporary deploy folder holding the catalog published twice (1.0.0, then 1.1.0 whose
- * featured heading reads "Bài nổi bật 1.1.0"), and this worker's stack serving it.
+ * featured heading reads "Bài nổi bật 1.1.0"), and this worker's stack serving it. Both are the
+ * workspace's one production build, published with `deploy --dist` as built at those versions;
+ * 1.1.0's code changed in its browser and server files, as a build of the changed text has it.
  */
 const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>({
   deployment: [
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'devhub-deploy-'));
-      // A copy of the workspace the test can version and change without touching the source tree.
-      const copy = copyWorkspace();
-      const source = join(copy.root, 'remote-catalog');
+      const build100 = copyBuild('remote-catalog');
+      const build110 = copyBuild('remote-catalog');
       try {
-        const setVersion = (version: string) =>
-          copy.edit('remote-catalog/package.json', (text) =>
-            text.replace(/"version": "[^"]+"/, `"version": "${version}"`),
-          );
-        setVersion('1.0.0');
-        let deployed = await runScript('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
+        await setBuildVersion(build100, '1.0.0');
+        let deployed = await runScript('deploy.mjs', ['catalog', '--dist', build100, '--to', dir]);
         expect(deployed.code, deployed.output).toBe(0);
 
-        setVersion('1.1.0');
-        copy.edit('remote-catalog/src/lib/catalog-text.ts', (text) =>
-          text.replace(`'${FEATURED}'`, `'${FEATURED} 1.1.0'`),
-        );
-        deployed = await runScript('deploy.mjs', ['catalog', '--to', dir, '--source', source]);
+        await setBuildVersion(build110, '1.1.0');
+        await replaceText(build110, FEATURED, `${FEATURED} 1.1.0`);
+        deployed = await runScript('deploy.mjs', ['catalog', '--dist', build110, '--to', dir]);
         expect(deployed.code, deployed.output).toBe(0);
-        await use({ dir, source });
+        await use({ dir, build110 });
       } finally {
-        copy.remove();
-        rmSync(dir, { recursive: true, force: true });
-        rmSync(`${dir}-sourcemaps`, { recursive: true, force: true });
+        for (const folder of [dir, `${dir}-sourcemaps`, build100, build110]) {
+          rmSync(folder, { recursive: true, force: true });
+        }
       }
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 60_000 },
   ],
   stack: [
     async ({ deployment }, use) => {
@@ -129,7 +124,7 @@ test.describe('remote operations', { tag: '@shell' }, () => {
       expect.arrayContaining(code.filter((file) => /\.c?js$/.test(file)).map((file) => `${file}.map`)),
     );
 
-    const again = await runScript('deploy.mjs', ['catalog', '--to', deployment.dir, '--source', deployment.source]);
+    const again = await runScript('deploy.mjs', ['catalog', '--dist', deployment.build110, '--to', deployment.dir]);
     expect(again.code).not.toBe(0);
     expect(again.output).toMatch(/already published/);
   });

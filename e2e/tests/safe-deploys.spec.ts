@@ -1,16 +1,17 @@
 // A remote team ships alone, so every contract its build relies on is checked against the shell
 // build that serves the environment: before a pin (`remotes use`), before a new shell ships
 // (`remotes doctor --shell`) and in the browser before the remote's code runs. The builds checked
-// here are real, made in temporary copies of the workspace; the source tree is never edited.
+// here are real, made in temporary copies of the workspace (and kept in e2e/.cache while their
+// sources are unchanged); the source tree is never edited.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest } from '../support/fixtures.ts';
 import { overrideBadge, proposeAndConfirm } from '../support/override-flow.ts';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
 import { ROOT } from '../support/stack.mjs';
+import { variantBuild } from '../support/variant-build.mjs';
 
 const SHARED_VERSION = JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8')).version as string;
 const REACT_ROUTER_VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules/react-router/package.json'), 'utf8'))
@@ -23,67 +24,84 @@ interface Builds {
   olderShell: string;
 }
 
-const test = stackTest.extend<object, { builds: Builds }>({
-  builds: [
-    async ({}, use) => {
-      const deployDir = mkdtempSync(join(tmpdir(), 'devhub-safe-deploys-'));
-      const copies = [copyWorkspace(), copyWorkspace(), copyWorkspace()];
-      const [newerShared, routerExport, olderShared] = copies as [
-        ReturnType<typeof copyWorkspace>,
-        ReturnType<typeof copyWorkspace>,
-        ReturnType<typeof copyWorkspace>,
-      ];
-      const deploy = async (copy: ReturnType<typeof copyWorkspace>, version: string) => {
-        copy.edit('remote-catalog/package.json', (text) =>
-          text.replace(/"version": "[^"]+"/, `"version": "${version}"`),
+/** A later @devhub/shared: a feature, so the next minor (the next patch below 1.0). */
+const [major = 0, minor = 0, patch = 0] = SHARED_VERSION.split('.').map(Number);
+const NEWER_SHARED = major === 0 ? `0.${minor}.${patch + 1}` : `${major}.${minor + 1}.0`;
+
+/**
+ * The three builds these tests are about, each made once per state of the sources (e2e/.cache):
+ * what the bundler records of real imports is the point, so they are built, never edited.
+ */
+const variants = {
+  /** The catalog 1.2.0 built against a later @devhub/shared with a new export it uses on its home page. */
+  newerShared: () =>
+    variantBuild({
+      name: 'catalog-newer-shared',
+      app: 'remote-catalog',
+      inputs: { SHARED_VERSION, NEWER_SHARED },
+      edit: (copy) => {
+        copy.edit('remote-catalog/package.json', (text) => text.replace(/"version": "[^"]+"/, '"version": "1.2.0"'));
+        copy.edit('shared/package.json', (text) =>
+          text.replace(`"version": "${SHARED_VERSION}"`, `"version": "${NEWER_SHARED}"`),
         );
-        const deployed = await runScript('deploy.mjs', [
-          'catalog',
-          '--to',
-          deployDir,
-          '--source',
-          join(copy.root, 'remote-catalog'),
-        ]);
-        expect(deployed.code, deployed.output).toBe(0);
-      };
-      try {
-        // A later @devhub/shared with a new export the catalog uses on its home page: a feature, so the
-        // next minor (the next patch below 1.0).
-        const [major = 0, minor = 0, patch = 0] = SHARED_VERSION.split('.').map(Number);
-        const newer = major === 0 ? `0.${minor}.${patch + 1}` : `${major}.${minor + 1}.0`;
-        newerShared.edit('shared/package.json', (text) =>
-          text.replace(`"version": "${SHARED_VERSION}"`, `"version": "${newer}"`),
-        );
-        newerShared.edit(
+        copy.edit(
           'shared/src/i18n/strings.ts',
           (text) => `${text}\nexport const CATALOG_BANNER = 'Mới trên DevHub';\n`,
         );
-        newerShared.edit(
+        copy.edit(
           'remote-catalog/src/lib/catalog-text.ts',
           (text) =>
             `import { CATALOG_BANNER } from '@devhub/shared/strings';\n${text}\nexport const BANNER = CATALOG_BANNER;\n`,
         );
-        await deploy(newerShared, '1.2.0');
-
-        routerExport.edit(
+        return {};
+      },
+    }),
+  /** The catalog 1.3.0, importing a react-router export the shell does not ship. */
+  routerExport: () =>
+    variantBuild({
+      name: 'catalog-router-export',
+      app: 'remote-catalog',
+      edit: (copy) => {
+        copy.edit('remote-catalog/package.json', (text) => text.replace(/"version": "[^"]+"/, '"version": "1.3.0"'));
+        copy.edit(
           'remote-catalog/src/lib/catalog-text.ts',
           (text) =>
             `import { useBlocker } from 'react-router';\n${text}\nexport const BLOCKS_NAVIGATION = typeof useBlocker;\n`,
         );
-        await deploy(routerExport, '1.3.0');
-
-        olderShared.edit('shared/src/remote-contract.ts', (text) =>
+        return {};
+      },
+    }),
+  /** A shell whose @devhub/shared lacks an export every remote uses. */
+  olderShell: () =>
+    variantBuild({
+      name: 'shell-older-shared',
+      app: 'shell',
+      edit: (copy) => {
+        copy.edit('shared/src/remote-contract.ts', (text) =>
           text.replace('export function markContentReady', 'function markContentReady'),
         );
-        const olderShell = await olderShared.build('shell');
-        await use({ deployDir, olderShell });
+        return {};
+      },
+    }),
+};
+
+const test = stackTest.extend<object, { builds: Builds }>({
+  builds: [
+    async ({}, use) => {
+      const deployDir = mkdtempSync(join(tmpdir(), 'devhub-safe-deploys-'));
+      try {
+        for (const variant of [variants.newerShared, variants.routerExport]) {
+          const { dist } = await variant();
+          const deployed = await runScript('deploy.mjs', ['catalog', '--dist', dist, '--to', deployDir]);
+          expect(deployed.code, deployed.output).toBe(0);
+        }
+        await use({ deployDir, olderShell: (await variants.olderShell()).dist });
       } finally {
-        for (const copy of copies) copy.remove();
         rmSync(deployDir, { recursive: true, force: true });
         rmSync(`${deployDir}-sourcemaps`, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
 });
 

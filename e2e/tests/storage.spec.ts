@@ -8,6 +8,7 @@ import { startAzurite } from '../../scripts/lib/azurite-test-server.mjs';
 import { versionEntry } from '../../scripts/lib/registry-file.mjs';
 import { CONNECTION_STRING_VARIABLE, blobUrlOf, initBlobStorage, openStorage } from '../../scripts/lib/storage.mjs';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
+import { copyBuild, replaceText, setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest as test } from '../support/fixtures.ts';
 import { hashTree } from '../support/files.mjs';
@@ -57,14 +58,17 @@ test(
       // What `init-storage` sets for the preview's origin: browsers there may read the store.
       await initBlobStorage(`azblob://${CONTAINER}`, [preview.url]);
 
-      // Each team bumps its own remote in its own copy and runs the repository's commands there.
-      const bump = (copy: Copy, dir: string) =>
+      // Each team bumps its own remote in its own copy, and its runner builds it: the workspace's
+      // build copied into the copy's dist/ as a build at 1.0.1 has it (the catalog's featured heading
+      // changed in its code), then published with `deploy --no-build`, as a runner that ran `npm run build`.
+      const bump = async (copy: Copy, dir: string) => {
         copy.edit(`${dir}/package.json`, (text) => text.replace(/"version": "[^"]+"/, '"version": "1.0.1"'));
-      bump(catalogTeam, 'remote-catalog');
-      catalogTeam.edit('remote-catalog/src/lib/catalog-text.ts', (text) =>
-        text.replace(`'${FEATURED}'`, `'${FEATURED} 1.0.1'`),
-      );
-      bump(accountTeam, 'remote-account');
+        const dist = copyBuild(dir, { into: join(copy.root, dir, 'dist') });
+        await setBuildVersion(dist, '1.0.1');
+        return dist;
+      };
+      await replaceText(await bump(catalogTeam, 'remote-catalog'), FEATURED, `${FEATURED} 1.0.1`);
+      await bump(accountTeam, 'remote-account');
       const run = (copy: Copy, script: string, ...args: string[]) => runScript(script, args, { root: copy.root, env });
       // The shell build the environment serves, which each runner checks against and renders with.
       const onRegistry = ['--registry', REGISTRY, '--shell', join(ROOT, 'shell', 'dist')];
@@ -72,8 +76,8 @@ test(
       // Each stage a step: a failure or a timeout names the stage it happened in.
       const deployed = await test.step('both teams deploy 1.0.1', () =>
         Promise.all([
-          run(catalogTeam, 'deploy.mjs', 'catalog', '--to', STORE),
-          run(accountTeam, 'deploy.mjs', 'account', '--to', STORE),
+          run(catalogTeam, 'deploy.mjs', 'catalog', '--no-build', '--to', STORE),
+          run(accountTeam, 'deploy.mjs', 'account', '--no-build', '--to', STORE),
         ]));
       for (const result of deployed) expect(result.code, result.output).toBe(0);
       const pinned = await test.step('both teams pin 1.0.1', () =>
@@ -108,9 +112,9 @@ test(
 
       // The page itself was rendered by `use` with both pins and read by the preview from the store, which
       // answers from its last good copy while it reads the store again: served once that read is in.
-      const site = preview.url;
-      await expect.poll(async () => (await page.request.get(`${site}/`)).text()).toContain(`${FEATURED} 1.0.1`);
-      await page.goto(`${site}/`);
+      const home = `${preview.url}/`;
+      await expect.poll(async () => (await page.request.get(home)).text()).toContain(`${FEATURED} 1.0.1`);
+      await page.goto(home);
       await expect(heading).toHaveText(`${FEATURED} 1.0.1`);
       await expectPanel('1.0.1');
       expect(fromStore).toContain(preview.registryUrl);
@@ -128,8 +132,8 @@ test(
       }
       // The preview answers from its last good copy while it reads the store again: the rolled-back
       // render is served once that read is in.
-      await expect.poll(async () => (await page.request.get(`${site}/`)).text()).not.toContain(`${FEATURED} 1.0.1`);
-      await page.goto(`${site}/`);
+      await expect.poll(async () => (await page.request.get(home)).text()).not.toContain(`${FEATURED} 1.0.1`);
+      await page.goto(`${preview.url}/`);
       await expect(heading).toHaveText(FEATURED);
       await expectPanel('1.0.0');
       expect(hashTree(join(ROOT, 'shell', 'dist')), "the shell's dist/ is byte-identical").toBe(shellHash);
