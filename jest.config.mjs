@@ -81,10 +81,11 @@ export default {
       transform: { '^.+\\.m?js$': swcTransform },
     },
     {
-      displayName: 'e2e-smoke',
-      rootDir: '<rootDir>/e2e/smoke',
+      displayName: 'e2e',
+      rootDir: '<rootDir>/e2e',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/*.test.mjs'],
+      // The browser tests' own tooling (the smoke suite's drivers, the preflight), not the browser tests.
+      testMatch: ['<rootDir>/{smoke,support}/*.test.mjs'],
       transform: { '^.+\\.m?js$': swcTransform },
     },
     {

@@ -1,6 +1,6 @@
 // Browser tests (`npx playwright test`, `npm run test:e2e`): see e2e/README.md.
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.mjs';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './e2e/support/chromium.mjs';
 
 export default defineConfig({
   testDir: 'e2e/tests',
@@ -17,7 +17,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: 'e2e/report', open: 'never' }]],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
     // The stacks serve HTTP/2 over TLS on a certificate made locally (scripts/lib/local-certificate.mjs).
     ignoreHTTPSErrors: true,
     viewport: { width: 1280, height: 800 },

@@ -57,5 +57,5 @@ export function missingPackages(probe = {}) {
 
 /** The one line printed when something is missing: what to install. */
 export function missingLine(packages) {
-  return `The smoke suite needs ${packages.join(', ')} — install with: sudo apt-get install -y ${packages.join(' ')}`;
+  return `The browser tests need ${packages.join(', ')} — install with: sudo apt-get install -y ${packages.join(' ')}`;
 }
