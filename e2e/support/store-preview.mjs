@@ -2,20 +2,21 @@
 // serves it (scripts/preview.mjs: the same storeSite and static server options), on a free port:
 // the browser reads the registry and the remotes from the store; the pages are those rendered next
 // to the registry. And the builds of this workspace published to a store, as `deploy` publishes.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publishVersion } from '../../scripts/lib/publish-version.mjs';
-import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { storeSite } from '../../scripts/lib/storage-pages.mjs';
 import { openStorage } from '../../scripts/lib/storage.mjs';
+import { copyBuildInto, stampAndSeal } from '../../scripts/lib/version-folder.mjs';
 import { REMOTE_DIRS, ROOT } from './stack.mjs';
 
 /**
- * Publishes this workspace's remote builds (no rebuild: sealed copies of their dist/, source maps
- * left out, as a deploy leaves them) to `store` as `version`. Returns each remote's digest and route table.
+ * Publishes this workspace's remote builds to `store` as `version`, as `deploy --dist` publishes a
+ * build it did not make (scripts/lib/version-folder.mjs): a copy of its dist/, source maps set
+ * aside, stamped and sealed. Returns each remote's digest and route table.
  *
  * @param {string} store  azblob://<container>/<prefix>
  * @param {string} version
@@ -26,21 +27,15 @@ export async function publishBuilds(store, version) {
   /** @type {Record<string, { integrity: string, routes: unknown }>} */
   const published = {};
   for (const [name, pkg] of Object.entries(REMOTE_DIRS)) {
-    const dir = mkdtempSync(join(tmpdir(), 'devhub-store-build-'));
+    const work = mkdtempSync(join(tmpdir(), 'devhub-store-build-'));
     try {
-      cpSync(join(ROOT, pkg, 'dist'), dir, { recursive: true, filter: (file) => !file.endsWith('.map') });
-      sealVersion(dir);
-      const { integrity } = await publishVersion(storage, {
-        remote: name,
-        pkg,
-        version,
-        dir,
-        buildHash: 'workspace',
-        publishedAt: new Date().toISOString(),
-      });
+      const dir = join(work, 'build');
+      copyBuildInto({ builtDir: join(ROOT, pkg, 'dist'), outputPath: dir, mapsDir: join(work, 'maps') });
+      const { buildHash, publishedAt } = stampAndSeal(dir, version);
+      const { integrity } = await publishVersion(storage, { remote: name, pkg, version, dir, buildHash, publishedAt });
       published[name] = { integrity, routes: JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')).routes };
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
     }
   }
   return published;
