@@ -57,7 +57,7 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
     async ({ deployment }, use) => {
       const stack = await startStack({ api: true, deployDir: deployment.dir });
       stack.writeRegistry({ ...stack.registry, deployBaseUrl: '/deploy/' });
-      // Pins of three remotes at once: the registry's lock keeps every one (remotes-commands.test.mjs).
+      // Pins of three remotes at once: the registry's lock keeps every one (remotes-concurrent.test.mjs).
       const pinned = await Promise.all(
         Object.entries(deployment.versions).map(([remote, folder]) =>
           runScript('remotes.mjs', [
