@@ -19,8 +19,11 @@ export { expect };
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 export interface Axe {
-  /** `id: help (targets)` for each violation of WCAG 2.2 A/AA and best practice, whatever its impact. */
-  violations(): Promise<string[]>;
+  /**
+   * `id: help (targets)` for each violation of WCAG 2.2 A/AA and best practice, whatever its impact;
+   * with `colourOnly`, of the rules that read colours (the only ones a change of theme can change).
+   */
+  violations(options?: { colourOnly?: boolean }): Promise<string[]>;
 }
 
 export interface Options {
@@ -78,17 +81,16 @@ async function sessionTokenFor(playwright: PlaywrightWorkerArgs['playwright'], b
 }
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+/** The rules of those tags whose outcome depends on the colours the page is drawn in. */
+const AXE_COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-async function axeViolations(page: Page): Promise<string[]> {
+async function axeViolations(page: Page, colourOnly: boolean): Promise<string[]> {
   // Once a document: a test may run axe several times on one page (other themes, widths, states).
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const results = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: typeof AxeCore }).axe.run(document, {
-        resultTypes: ['violations'],
-        runOnly: { type: 'tag', values: tags },
-      }),
-    AXE_TAGS,
+    (runOnly) =>
+      (window as unknown as { axe: typeof AxeCore }).axe.run(document, { resultTypes: ['violations'], runOnly }),
+    colourOnly ? { type: 'rule' as const, values: AXE_COLOUR_RULES } : { type: 'tag' as const, values: AXE_TAGS },
   );
   return results.violations.map(
     (violation) =>
@@ -128,7 +130,7 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
 
   axe: async ({ page }, use) => {
     await use({
-      violations: () => axeViolations(page),
+      violations: (options) => axeViolations(page, options?.colourOnly ?? false),
     });
   },
 

@@ -189,41 +189,44 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
   for (const signedIn of [false, true]) {
     test.describe(signedIn ? 'signed in' : 'signed out', { tag: ['@catalog', '@auth'] }, () => {
       test.use({ signedIn });
-      // One page walks the routes in each theme and width: each variant's theme is stored before any
-      // script of its pages runs, as a returning visitor's is.
-      test('hydrates every public route without a warning, in each theme and width', async ({ page }) => {
+      // One page walks the routes in each theme and at each width: what the browser renders
+      // differently from the HTML (the theme toggle, the carousel's slides per view) follows one of
+      // them, never both at once, so two walks cover both values of each. The theme is stored
+      // before any script of its pages runs, as a returning visitor's is.
+      test('hydrates every public route without a warning, in each theme and at each width', async ({ page }) => {
         const problems = consoleProblems(page);
-        for (const theme of ['light', 'dark'] as const) {
-          for (const width of [390, 1280]) {
-            await test.step(`${theme}, ${width}px`, async () => {
-              const seen = problems.length;
-              await page.setViewportSize({ width, height: 800 });
-              // Init scripts run in the order added: the variant's own runs last.
-              await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
-              for (const route of PUBLIC_PATHS) {
-                await page.goto(route);
-                expect(await rendering(page), route).toBe('hydrated');
-                expect(await page.evaluate(() => innerWidth), route).toBe(width);
-                await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-                await expect(page.locator('html')).not.toHaveClass(
-                  new RegExp(`\\b${theme === 'light' ? 'dark' : 'light'}\\b`),
-                );
-                // What differs from the HTML (the session's header, the carousel's dots) is in place.
-                if (signedIn && route !== '/signin' && route !== '/signup') {
-                  await expect(page.getByRole('button', { name: /tài khoản/i }).first()).toBeVisible();
-                }
-                if (route === '/')
-                  await expect(page.getByRole('group', { name: /nhóm/i }).getByRole('button').first()).toBeVisible();
-                await hydrationDone(page, route);
-                // Signed in, the sign-in and sign-up pages send the visitor home once hydrated.
-                if (signedIn && (route === '/signin' || route === '/signup')) {
-                  await expect(page).toHaveURL((url) => url.pathname === '/');
-                  await hydrationDone(page, '/');
-                }
+        for (const [theme, width] of [
+          ['light', 390],
+          ['dark', 1280],
+        ] as const) {
+          await test.step(`${theme}, ${width}px`, async () => {
+            const seen = problems.length;
+            await page.setViewportSize({ width, height: 800 });
+            // Init scripts run in the order added: the variant's own runs last.
+            await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
+            for (const route of PUBLIC_PATHS) {
+              await page.goto(route);
+              expect(await rendering(page), route).toBe('hydrated');
+              expect(await page.evaluate(() => innerWidth), route).toBe(width);
+              await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+              await expect(page.locator('html')).not.toHaveClass(
+                new RegExp(`\\b${theme === 'light' ? 'dark' : 'light'}\\b`),
+              );
+              // What differs from the HTML (the session's header, the carousel's dots) is in place.
+              if (signedIn && route !== '/signin' && route !== '/signup') {
+                await expect(page.getByRole('button', { name: /tài khoản/i }).first()).toBeVisible();
               }
-              expect(problems.slice(seen), `${theme}, ${width}px`).toEqual([]);
-            });
-          }
+              if (route === '/')
+                await expect(page.getByRole('group', { name: /nhóm/i }).getByRole('button').first()).toBeVisible();
+              await hydrationDone(page, route);
+              // Signed in, the sign-in and sign-up pages send the visitor home once hydrated.
+              if (signedIn && (route === '/signin' || route === '/signup')) {
+                await expect(page).toHaveURL((url) => url.pathname === '/');
+                await hydrationDone(page, '/');
+              }
+            }
+            expect(problems.slice(seen), `${theme}, ${width}px`).toEqual([]);
+          });
         }
         expect(problems).toEqual([]);
       });
