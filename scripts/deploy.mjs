@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
 import { publishVersion } from './lib/publish-version.mjs';
-import { isBlobAddress, openStorage } from './lib/storage.mjs';
+import { isBlobAddress } from './lib/storage-objects.mjs';
+import { openStorage } from './lib/storage.mjs';
 import {
   buildInto,
   builtVersion,

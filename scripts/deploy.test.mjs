@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { connectionStringFor, freePort, startAzurite, useAzurite } from './lib/azurite-test-server.mjs';
 import { ROOT } from './lib/apps.mjs';
 import { filesUnder, sri } from './lib/integrity.mjs';
-import { CONNECTION_STRING_VARIABLE, openStorage } from './lib/storage.mjs';
+import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
+import { openStorage } from './lib/storage.mjs';
 import { inside, sourceMapsDirFor } from './deploy.mjs';
 
 describe('the paths a deploy builds', () => {

@@ -14,7 +14,7 @@ import { describePrerender, localSources, prerenderDir, prerenderEnvironment } f
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 import { storeSite } from './lib/storage-site.mjs';
-import { isBlobAddress } from './lib/storage.mjs';
+import { isBlobAddress } from './lib/storage-objects.mjs';
 
 const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api]]
   --remotes <env>  serve shell/public/remotes.<env>.json as the registry (or DEVHUB_REMOTES)

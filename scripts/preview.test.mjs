@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectionStringFor, freePort, useAzurite } from './lib/azurite-test-server.mjs';
-import { CONNECTION_STRING_VARIABLE } from './lib/storage.mjs';
+import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 
 const azurite = useAzurite('previews');

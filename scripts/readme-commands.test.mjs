@@ -9,7 +9,8 @@ import { publishVersion } from './lib/publish-version.mjs';
 import { startAzurite } from './lib/azurite-test-server.mjs';
 import { readmeCommandLines } from './lib/readme-blocks.mjs';
 import { newcomerEnv, request, runLine, runServerLine } from './lib/readme-runner.mjs';
-import { CONNECTION_STRING_VARIABLE, openStorage } from './lib/storage.mjs';
+import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
+import { openStorage } from './lib/storage.mjs';
 import { copyWorkspace } from './lib/workspace-copy.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 

@@ -6,7 +6,7 @@ import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
 import { initStorage } from './lib/init-storage.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { prerenderIntoStore, storePrerenderStatus } from './lib/storage-pages.mjs';
-import { isBlobAddress } from './lib/storage.mjs';
+import { isBlobAddress } from './lib/storage-objects.mjs';
 import {
   describePrerender,
   localSources,

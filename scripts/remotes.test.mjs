@@ -6,7 +6,8 @@ import { useAzurite } from './lib/azurite-test-server.mjs';
 import { PREVIEW_ORIGINS, initStorage } from './lib/init-storage.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { CORS_RULE_MARK, corsRuleFor } from './lib/storage-cors.mjs';
-import { blobUrlOf, openStorage } from './lib/storage.mjs';
+import { blobUrlOf } from './lib/storage-blob.mjs';
+import { openStorage } from './lib/storage.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 
 const azurite = useAzurite('unused');

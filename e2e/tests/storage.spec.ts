@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import { startAzurite } from '../../scripts/lib/azurite-test-server.mjs';
 import { versionEntry } from '../../scripts/lib/registry-file.mjs';
-import { CONNECTION_STRING_VARIABLE, blobUrlOf, initBlobStorage, openStorage } from '../../scripts/lib/storage.mjs';
+import { CONNECTION_STRING_VARIABLE } from '../../scripts/lib/blob-service.mjs';
+import { blobUrlOf, initBlobStorage } from '../../scripts/lib/storage-blob.mjs';
+import { openStorage } from '../../scripts/lib/storage.mjs';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { copyBuild, replaceText, setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';

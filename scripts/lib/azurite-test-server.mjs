@@ -8,7 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageBin } from './package-bin.mjs';
-import { CONNECTION_STRING_VARIABLE, initBlobStorage } from './storage.mjs';
+import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
+import { initBlobStorage } from './storage-blob.mjs';
 
 /** The emulator's published development account: a well-known key, not a secret. */
 export const DEV_ACCOUNT = 'devstoreaccount1';

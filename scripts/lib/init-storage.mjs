@@ -9,7 +9,9 @@ import { basename, dirname } from 'node:path';
 import { APPS } from './apps.mjs';
 import { CliError, UsageError } from './cli.mjs';
 import { REGISTRY_DIR, registryPath } from './registry-file.mjs';
-import { blobUrlOf, initBlobStorage, isBlobAddress, openStorage, openStorageOf, parseBlobAddress } from './storage.mjs';
+import { blobUrlOf, initBlobStorage } from './storage-blob.mjs';
+import { isBlobAddress, parseBlobAddress } from './storage-objects.mjs';
+import { openStorage, openStorageOf } from './storage.mjs';
 
 /** The preview's origins (`npm run preview`, HTTP/2 with TLS): the shell's, over https only. */
 export const PREVIEW_ORIGINS = APPS.filter((app) => app.kind === 'host').map((app) => `https://localhost:${app.port}`);

@@ -18,7 +18,7 @@ const INDEX_ATTEMPTS = 8;
  * half-way left: it is kept and the version completed. Different bytes refuse the version at that
  * file, nothing of what is stored changed. Returns the version's entry in the index.
  *
- * @param {import('./storage.mjs').Storage} storage
+ * @param {import('./storage-objects.mjs').Storage} storage
  * @param {{ remote: string, pkg: string, version: string, dir: string, buildHash: string, publishedAt: string }} version
  * @returns {Promise<{ version: string, buildHash: string, publishedAt: string, integrity: string }>}
  */

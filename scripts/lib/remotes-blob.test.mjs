@@ -10,7 +10,8 @@ import { connectionStringFor, freePort, useAzurite } from './azurite-test-server
 import { filesUnder } from './integrity.mjs';
 import { withOperators } from './operator-processes.mjs';
 import { publish, useRemotesWorkspace } from './remotes-test-workspace.mjs';
-import { CONNECTION_STRING_VARIABLE, openStorage } from './storage.mjs';
+import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
+import { openStorage } from './storage.mjs';
 
 const workspace = useRemotesWorkspace();
 const { registry } = workspace;

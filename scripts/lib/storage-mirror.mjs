@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { CliError } from './cli.mjs';
-import { isBlobAddress, openStorage, openStorageOf } from './storage.mjs';
+import { isBlobAddress } from './storage-objects.mjs';
+import { openStorage, openStorageOf } from './storage.mjs';
 
 /**
  * Where a registry's published versions are: `deployDir` when given, else for a registry on

@@ -14,7 +14,7 @@ import { SUMMARY_FILE } from './prerender-pages.mjs';
 import { CliError } from './registry-file.mjs';
 import { copyVersion } from './storage-mirror.mjs';
 import { pageKeyOf, pagesPlaceOf, readRegistryBlob } from './storage-site.mjs';
-import { blobUrlOf } from './storage.mjs';
+import { blobUrlOf } from './storage-blob.mjs';
 
 // Where the browser tests' store preview finds them (e2e/support/store-preview.mjs).
 export { storeSite } from './storage-site.mjs';
@@ -121,7 +121,7 @@ export async function storePrerenderStatus({ registry: address, shellBuild }) {
  * they found it; a preview serves pages only while their pins are the registry's). Returns whether
  * the blob holds `bytes`: false when another writer replaced it between every read and write.
  *
- * @param {import('./storage.mjs').Storage} storage
+ * @param {import('./storage-objects.mjs').Storage} storage
  * @param {string} key
  * @param {Buffer} bytes
  */
@@ -141,7 +141,7 @@ async function put(storage, key, bytes) {
  * encoded copies) could not be written is told as client-rendered, in the summary returned and in
  * the one stored, so the command's count and the preview never claim a page the store lacks.
  *
- * @param {import('./storage.mjs').Storage} storage
+ * @param {import('./storage-objects.mjs').Storage} storage
  * @param {string} pages
  * @param {string} outDir
  * @param {PrerenderSummary} summary

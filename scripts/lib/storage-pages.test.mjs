@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { useAzurite } from './azurite-test-server.mjs';
 import { SUMMARY_FILE } from './prerender-pages.mjs';
 import { writePages } from './storage-pages.mjs';
-import { blobUrlOf, openStorage } from './storage.mjs';
+import { blobUrlOf } from './storage-blob.mjs';
+import { openStorage } from './storage.mjs';
 
 const PAGE = '<!doctype html><title>trang chủ</title><p>đã dựng sẵn</p><script>hydrate()</script>';
 

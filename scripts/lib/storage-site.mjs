@@ -11,7 +11,8 @@ import { isRoutePath } from '@devhub/contracts/routes';
 import { sri } from './integrity.mjs';
 import { SUMMARY_FILE, pageFileInside, pageFileOf } from './prerender-pages.mjs';
 import { CliError } from './registry-file.mjs';
-import { blobUrlOf, openStorage, openStorageOf } from './storage.mjs';
+import { blobUrlOf } from './storage-blob.mjs';
+import { openStorage, openStorageOf } from './storage.mjs';
 
 /**
  * How long one read of the store may take for a preview: it refreshes its copies in the background
@@ -23,7 +24,7 @@ const SITE_CALL_TIMEOUT_MS = 10_000;
  * The store of a registry, its key there, and the prefix its pages are written under.
  *
  * @param {string} address  azblob://<container>/<prefix>/remotes.<env>.json
- * @param {import('./storage.mjs').BlobOptions} [options]
+ * @param {import('./blob-service.mjs').BlobOptions} [options]
  */
 export function pagesPlaceOf(address, options) {
   const { storage: named, key } = openStorageOf(address);

@@ -9,7 +9,8 @@ import { sri } from './integrity.mjs';
 import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
 import { pagesPlaceOf, storeSite } from './storage-site.mjs';
-import { blobUrlOf, openStorage } from './storage.mjs';
+import { blobUrlOf } from './storage-blob.mjs';
+import { openStorage } from './storage.mjs';
 
 const SHELL = '<!doctype html><title>shell</title><script>theme()</script>';
 const PAGE = '<!doctype html><title>trang chủ</title><p>đã dựng sẵn</p><script>starter()</script>';

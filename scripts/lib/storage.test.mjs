@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { connectionStringFor, freePort, useAzurite } from './azurite-test-server.mjs';
-import { CONNECTION_STRING_VARIABLE, blobUrlOf, initBlobStorage, openStorage, openStorageOf } from './storage.mjs';
+import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
+import { blobUrlOf, initBlobStorage } from './storage-blob.mjs';
+import { openStorage, openStorageOf } from './storage.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
