@@ -37,15 +37,19 @@ export function freePort() {
   });
 }
 
+/** How long Azurite may take to listen: a hang budget, not a timing (it listens within seconds). */
+const LISTEN_BUDGET_MS = 60_000;
+
 /**
- * Starts Azurite's blob service; resolves once it listens.
+ * Spawns Azurite's blob service on `port`; resolves with the process once it listens, rejects (the
+ * process gone) if it exits first or does not listen within the budget.
  *
- * @returns {Promise<{ port: number, endpoint: string, connectionString: string, stop: () => Promise<void> }>}
+ * @param {string} bin
+ * @param {number} port
+ * @param {string} workspace
+ * @returns {Promise<import('node:child_process').ChildProcess>}
  */
-export async function startAzurite() {
-  const bin = packageBin('azurite', { name: 'azurite-blob' });
-  const workspace = mkdtempSync(join(tmpdir(), 'azurite-'));
-  const port = await freePort();
+function launch(bin, port, workspace) {
   const child = spawn(
     process.execPath,
     [
@@ -66,26 +70,52 @@ export async function startAzurite() {
     { cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
-  await new Promise((resolve, reject) => {
-    // A hang budget, not a timing: it starts within seconds even beside another suite.
+  return new Promise((resolve, reject) => {
     const hung = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Azurite did not listen within 60 s:\n${output}`));
-    }, 60_000);
+      reject(new Error(`Azurite did not listen on port ${port} within ${LISTEN_BUDGET_MS / 1000} s:\n${output}`));
+    }, LISTEN_BUDGET_MS);
     const onData = (/** @type {Buffer} */ chunk) => {
       output += chunk;
       if (/successfully listens/i.test(output)) {
         clearTimeout(hung);
-        resolve(undefined);
+        child.off('exit', onExit);
+        resolve(child);
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
+    const onExit = (/** @type {number | null} */ code) => {
       clearTimeout(hung);
-      reject(new Error(`Azurite exited (${code}) before listening:\n${output}`));
-    });
+      reject(new Error(`Azurite exited (${code}) before listening on port ${port}:\n${output}`));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
   });
+}
+
+/**
+ * Starts Azurite's blob service on a free port; resolves once it listens. Started a second time, on
+ * another port, if the first did not listen: beside another test suite the free port may be taken
+ * before Azurite binds it, and once a start hung past the budget (the cause not found).
+ *
+ * @returns {Promise<{ port: number, endpoint: string, connectionString: string, stop: () => Promise<void> }>}
+ */
+export async function startAzurite() {
+  const bin = packageBin('azurite', { name: 'azurite-blob' });
+  const workspace = mkdtempSync(join(tmpdir(), 'azurite-'));
+  let port = await freePort();
+  /** @type {import('node:child_process').ChildProcess} */
+  let child;
+  try {
+    child = await launch(bin, port, workspace);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message.split('\n')[0] : error}: starting it again\n`);
+    port = await freePort();
+    child = await launch(bin, port, workspace).catch((again) => {
+      rmSync(workspace, { recursive: true, force: true });
+      throw again;
+    });
+  }
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     port,
