@@ -7,13 +7,8 @@ import { initStorage } from './lib/init-storage.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { prerenderIntoStore, storePrerenderStatus } from './lib/storage-pages.mjs';
 import { isBlobAddress } from './lib/storage-objects.mjs';
-import {
-  describePrerender,
-  localSources,
-  prerenderDir,
-  prerenderEnvironment,
-  prerenderStatus,
-} from './lib/prerender.mjs';
+import { localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
+import { describePrerender, prerenderStatus } from './lib/prerender-status.mjs';
 import { formatTable, list, notPrerenderedLine, rollback, unverifiedLine, use } from './lib/remotes-commands.mjs';
 import { doctor } from './lib/remotes-doctor.mjs';
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { prerenderFixture, publishHostile } from './prerender-fixtures.mjs';
-import { describePrerender, prerenderDir, prerenderEnvironment } from './prerender.mjs';
+import { prerenderDir, prerenderEnvironment } from './prerender.mjs';
+import { describePrerender } from './prerender-status.mjs';
 import { SANDBOX_ENV_KEYS } from './render-sandbox.mjs';
 
 const SECRET = 'DefaultEndpointsProtocol=https;AccountName=devhub;AccountKey=c2VjcmV0LWtleQ==';

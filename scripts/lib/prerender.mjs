@@ -5,20 +5,20 @@
 // writes them where the static server finds them (static-server.mjs `pages`). A route that
 // cannot be rendered stays client-rendered, with the reason in the summary: never an error.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
 import { APPS, appDir } from './apps.mjs';
 import { entryFileOf, loadShellRecord } from './manifest.mjs';
 import { ALL_ROUTES, SUMMARY_FILE, templateHash, writeRenderedPages } from './prerender-pages.mjs';
 import { reasonWriter } from './prerender-reasons.mjs';
-import { CliError, REGISTRY_DIR, readRegistry, readTaggedRegistry, withRegistryLock } from './registry-file.mjs';
+import { CliError, REGISTRY_DIR, readTaggedRegistry, withRegistryLock } from './registry-file.mjs';
 import { renderInSandbox } from './render-sandbox.mjs';
 import { createVersionMirror, mirrorManifest, mirrorServerFiles } from './version-mirror.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const PRERENDER_ROOT = join(WORKSPACE_ROOT, '.prerender');
-const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
+export const DEFAULT_SHELL_BUILD = join(WORKSPACE_ROOT, 'shell', 'dist');
 /**
  * The shell's server renderer, built beside its browser build (rspack/server-build.ts, SHELL_SERVER_DIR).
  * @param {string} shellBuild
@@ -246,58 +246,4 @@ async function renderInto(staging, registry, options) {
   const summary = { renderedAt, registry: basename(registryFile), template: templateHash(template), pins, routes };
   writeFileSync(join(staging, SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
-}
-
-/**
- * The environment's prerender as it stands against its registry and shell build: each public
- * route prerendered or not, and why. Read by `doctor`.
- *
- * @param {{ registryFile: string, outDir?: string, shellBuild?: string }} options
- * @returns {{ route: string, status: string, reason?: string }[] | string}  a string: no usable prerender at all, and why
- */
-export function prerenderStatus({
-  registryFile,
-  outDir = prerenderDir(registryFile),
-  shellBuild = DEFAULT_SHELL_BUILD,
-}) {
-  const file = join(outDir, SUMMARY_FILE);
-  if (!existsSync(file))
-    return `not prerendered (${outDir} has no ${SUMMARY_FILE}): run "npm run remotes -- prerender"`;
-  /** @type {PrerenderSummary} */
-  let summary;
-  try {
-    summary = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return `${file} is not valid JSON: run "npm run remotes -- prerender"`;
-  }
-  const templateFile = join(shellBuild, 'index.html');
-  if (existsSync(templateFile) && templateHash(readFileSync(templateFile, 'utf8')) !== summary.template) {
-    return `rendered for another shell build (${summary.renderedAt}): run "npm run remotes -- prerender"`;
-  }
-  const registry = readRegistry(registryFile);
-  const changed = Object.entries(registry.remotes)
-    .filter(([name, pin]) => pin && summary.pins?.[name] !== pin.entry)
-    .map(([name]) => name);
-  if (changed.length > 0) {
-    return `rendered before ${changed.join(', ')} changed pin (${summary.renderedAt}): run "npm run remotes -- prerender"`;
-  }
-  return summary.routes;
-}
-
-/**
- * What the CLI prints of a prerender: a line for the whole, and one warning per route left to the browser.
- *
- * @param {Array<{ route: string, status: string, reason?: string }> | string} routes  or why there is no prerender
- * @param {string} outDir
- * @returns {{ info: string, warnings: string[] }}
- */
-export function describePrerender(routes, outDir) {
-  if (typeof routes === 'string') return { info: '', warnings: [`no route is prerendered: ${routes}`] };
-  const done = routes.filter((route) => route.status === 'prerendered').length;
-  return {
-    info: `Prerendered ${done} of ${routes.length} public routes → ${relative(process.cwd(), outDir) || outDir}`,
-    warnings: routes
-      .filter((route) => route.status !== 'prerendered')
-      .map((route) => `${route.route} stays client-rendered: ${route.reason ?? 'not rendered'}`),
-  };
 }

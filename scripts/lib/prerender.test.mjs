@@ -7,7 +7,8 @@ import { sealVersion, sri } from './integrity.mjs';
 import { localFileOf } from './manifest.mjs';
 import { TEMPLATE, countingServer, prerenderFixture, publish } from './prerender-fixtures.mjs';
 import { prerenderedPages, templateHash } from './prerender-pages.mjs';
-import { describePrerender, prerenderDir, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
+import { prerenderDir, prerenderEnvironment } from './prerender.mjs';
+import { describePrerender, prerenderStatus } from './prerender-status.mjs';
 import { REGISTRY_DIR } from './registry-file.mjs';
 
 describe('prerender', () => {

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { filesUnder } from './integrity.mjs';
-import { localSources, prerenderEnvironment, prerenderStatus } from './prerender.mjs';
+import { localSources, prerenderEnvironment } from './prerender.mjs';
+import { prerenderStatus } from './prerender-status.mjs';
 import { SUMMARY_FILE } from './prerender-pages.mjs';
 import { CliError } from './registry-file.mjs';
 import { copyVersion } from './storage-mirror.mjs';
