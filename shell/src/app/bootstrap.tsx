@@ -4,7 +4,7 @@ import '@devhub/shared/tokens.css';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
-import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
+import { createRemoteHost, takeBoot, type RemoteHost } from '../features/remotes/remote-host';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { readShellBuild } from '../features/remotes/shell-record';
 import { notify } from '../lib/notify';
@@ -65,16 +65,21 @@ async function hydrateIfCurrent(
  * Starts the shell: the registry read and the current route's page start at once, and the chrome
  * renders at once without waiting for either (a remote slot shows its skeleton meanwhile) — or,
  * on a page rendered ahead of time, hydrates it once the registry's routes are in. The page's data islands are
- * read here, once: what the shell build provides, for the remote host, and the prerendered page's record
- * (its render date handed to the tree it hydrates).
+ * read here, once: what the shell build provides and what the page's warm-up started, for the remote
+ * host, and the prerendered page's record (its render date handed to the tree it hydrates).
  */
 export function start(): void {
   const record = readPrerenderRecord(document);
-  const host = createRemoteHost(readShellBuild(document, window.__devhubBoot), {
-    onRefusedOverrides: (refused) => {
-      for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
+  const boot = takeBoot();
+  const host = createRemoteHost(
+    readShellBuild(document, boot),
+    {
+      onRefusedOverrides: (refused) => {
+        for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
+      },
     },
-  });
+    boot,
+  );
   host.startRemotes();
   const signedIn = useSessionStore.getState().isAuthenticated;
   const path = window.location.pathname;

@@ -17,16 +17,19 @@ export interface RemoteHost extends RemoteLoader {
   routes: ReturnType<typeof createRoutes>;
 }
 
-/** What index.html's warm-up started, taken over once: the global is cleared, nothing else reads it. */
-function takeBoot(): DevhubBoot | undefined {
+/**
+ * What index.html's warm-up started, taken over once: the global is cleared, so only the first
+ * caller (bootstrap.tsx, which hands it to its remote host) finds it.
+ */
+export function takeBoot(): DevhubBoot | undefined {
   if (typeof window === 'undefined') return undefined;
   const boot = window.__devhubBoot;
   window.__devhubBoot = undefined;
   return boot;
 }
 
-export function createRemoteHost(build: ShellBuild, options: StartOptions = {}): RemoteHost {
-  const boot = takeBoot();
+/** A remote host for `build`; `boot` is what the page's warm-up started, if the host takes it over. */
+export function createRemoteHost(build: ShellBuild, options: StartOptions = {}, boot?: DevhubBoot): RemoteHost {
   const status = createRemoteStatus();
   const getManifest = createManifests(boot);
   const loader = createRemoteLoader({ build, options, status, getManifest, boot });

@@ -5,9 +5,9 @@
  * page's files and the shared modules it imports, so they are on their way before the shell asks
  * for them. On a prerendered page the registry is read at once and the rest waits for the page's
  * first paint, which then starts it with the shell (first-paint.ts). What it started is left in
- * one global, window.__devhubBoot, which the shell's remote host takes over as it is created
- * (remote-host.ts): the registry and the manifest are each requested once, the shared modules' files
- * index.html lists are read once (the bootstrap's readShellBuild takes them). The global also hands
+ * one global, window.__devhubBoot, which the bootstrap takes over once (remote-host.ts takeBoot)
+ * and hands to its remote host: the registry and the manifest are each requested once, the shared
+ * modules' files index.html lists are read once (the bootstrap's readShellBuild takes them). The global also hands
  * the shell remote-files.js's functions, so the page carries one copy of them, this one.
  * Plain script: no bundler, no modules. */
 /* global filesBase, remoteFiles -- remote-files.js's, inlined ahead (the rest are listed in eslint.config.mjs) */
