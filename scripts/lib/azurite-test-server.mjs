@@ -3,7 +3,7 @@
 // node_modules, in memory, on a free port, with the well-known development account. Nothing of
 // the storage API is mocked: the tests talk to it over HTTP as a deploy or a pin does.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,9 +47,10 @@ const LISTEN_BUDGET_MS = 60_000;
  * @param {string} bin
  * @param {number} port
  * @param {string} workspace
+ * @param {string} [debugLog]  a file for Azurite's debug log, whose last lines a failure then quotes
  * @returns {Promise<import('node:child_process').ChildProcess>}
  */
-function launch(bin, port, workspace) {
+function launch(bin, port, workspace, debugLog) {
   const child = spawn(
     process.execPath,
     [
@@ -65,15 +66,24 @@ function launch(bin, port, workspace) {
       '--silent',
       '--extentMemoryLimit',
       '256',
+      ...(debugLog ? ['--debug', debugLog] : []),
     ],
     // In memory nothing is written; the working folder is its own should a version write anyway.
     { cwd: workspace, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
+  const debugTail = () =>
+    debugLog && existsSync(debugLog)
+      ? `\nthe end of its debug log:\n${readFileSync(debugLog, 'utf8').split('\n').slice(-15).join('\n')}`
+      : '';
   return new Promise((resolve, reject) => {
     const hung = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Azurite did not listen on port ${port} within ${LISTEN_BUDGET_MS / 1000} s:\n${output}`));
+      reject(
+        new Error(
+          `Azurite did not listen on port ${port} within ${LISTEN_BUDGET_MS / 1000} s:\n${output}${debugTail()}`,
+        ),
+      );
     }, LISTEN_BUDGET_MS);
     const onData = (/** @type {Buffer} */ chunk) => {
       output += chunk;
@@ -85,7 +95,7 @@ function launch(bin, port, workspace) {
     };
     const onExit = (/** @type {number | null} */ code) => {
       clearTimeout(hung);
-      reject(new Error(`Azurite exited (${code}) before listening on port ${port}:\n${output}`));
+      reject(new Error(`Azurite exited (${code}) before listening on port ${port}:\n${output}${debugTail()}`));
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -95,8 +105,9 @@ function launch(bin, port, workspace) {
 
 /**
  * Starts Azurite's blob service on a free port; resolves once it listens. Started a second time, on
- * another port, if the first did not listen: beside another test suite the free port may be taken
- * before Azurite binds it, and once a start hung past the budget (the cause not found).
+ * another port, with its debug log, if the first did not listen: beside another test suite the free
+ * port may be taken before Azurite binds it, and starts have hung past the budget there (the cause
+ * not found yet: a second failure quotes the end of the debug log).
  *
  * @returns {Promise<{ port: number, endpoint: string, connectionString: string, stop: () => Promise<void> }>}
  */
@@ -111,7 +122,8 @@ export async function startAzurite() {
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message.split('\n')[0] : error}: starting it again\n`);
     port = await freePort();
-    child = await launch(bin, port, workspace).catch((again) => {
+    // With its debug log this time: a second failure says where it stopped.
+    child = await launch(bin, port, workspace, join(workspace, 'debug.log')).catch((again) => {
       rmSync(workspace, { recursive: true, force: true });
       throw again;
     });
