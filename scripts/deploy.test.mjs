@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { connectionStringFor, freePort, startAzurite, useAzurite } from './lib/azurite-test-server.mjs';
-import { ROOT } from './lib/apps.mjs';
 import { filesUnder, sri } from './lib/integrity.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { openStorage } from './lib/storage.mjs';
+import { runScriptProcess } from './lib/script-process.mjs';
 import { inside, sourceMapsDirFor } from './deploy.mjs';
 
 describe('the paths a deploy builds', () => {
@@ -25,17 +24,7 @@ describe('the paths a deploy builds', () => {
 
 /** Runs `npm run deploy -- <args>` as a command, with the given connection string. */
 function deployCommand(args, connectionString = '') {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/deploy.mjs'), ...args], {
-      env: { ...process.env, [CONNECTION_STRING_VARIABLE]: connectionString },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScriptProcess('deploy.mjs', args, { [CONNECTION_STRING_VARIABLE]: connectionString });
 }
 
 describe('deploy --to azblob://… when the store cannot be used: one line, exit 1, before building', () => {

@@ -1,8 +1,5 @@
 // use, rollback, list and doctor on a registry in a real Azurite: the same commands, read from the store.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from './apps.mjs';
 import { EXPOSES } from './compatibility-fixtures.mjs';
 import { list, rollback, use } from './remotes-commands.mjs';
 import { doctor } from './remotes-doctor.mjs';
@@ -10,6 +7,7 @@ import { connectionStringFor, freePort, useAzurite } from './azurite-test-server
 import { filesUnder } from './integrity.mjs';
 import { withOperators } from './operator-processes.mjs';
 import { publish, useRemotesWorkspace } from './remotes-test-workspace.mjs';
+import { runScriptProcess } from './script-process.mjs';
 import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
 import { openStorage } from './storage.mjs';
 
@@ -129,17 +127,7 @@ describe('remotes commands on Azure Blob Storage (a real Azurite)', () => {
 
   /** `npm run remotes -- <args>` with the given connection string. */
   const remotesCommand = (args, connectionString) =>
-    new Promise((resolve) => {
-      const child = spawn(process.execPath, [join(ROOT, 'scripts/remotes.mjs'), ...args], {
-        env: { ...process.env, [CONNECTION_STRING_VARIABLE]: connectionString },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    });
+    runScriptProcess('remotes.mjs', args, { [CONNECTION_STRING_VARIABLE]: connectionString });
 
   const wrongKey = Buffer.from('a key this account does not have').toString('base64');
 
