@@ -145,11 +145,12 @@ export function prerenderedPages(
   { dir: folder, template },
   lookUp = /** @type {(file: string) => Promise<Found>} */ (async (file) => ({ stat: await fs.stat(file) })),
 ) {
-  const dir = resolve(folder);
+  const link = resolve(folder);
   /** @type {{ key: string, fresh: boolean } | undefined} */
   let checked;
 
-  async function fresh() {
+  /** @param {string} dir */
+  async function fresh(dir) {
     const [summaryStat, templateStat] = await Promise.all([
       fs.stat(join(dir, SUMMARY_FILE)).catch(() => null),
       fs.stat(template).catch(() => null),
@@ -170,13 +171,16 @@ export function prerenderedPages(
 
   /**
    * @param {string} pathname
-   * @returns {Promise<(Found & { path: string }) | undefined>}  the page's file
+   * @returns {Promise<(Found & { path: string, dir: string }) | undefined>}  the page's file, in
+   *   the generation of the pages the folder named when asked (page-folder.mjs): read from there
+   *   to the end, whatever is installed meanwhile
    */
   return async function pageOf(pathname) {
-    const file = pageFileInside(dir, decodeURIComponent(pathname));
-    if (!file) return undefined;
+    const dir = await fs.realpath(link).catch(() => null);
+    const file = dir && pageFileInside(dir, decodeURIComponent(pathname));
+    if (!dir || !file) return undefined;
     // Whether the pages fit the served build, and the page itself, asked for at once.
-    const [isFresh, found] = await Promise.all([fresh(), lookUp(file).catch(() => null)]);
-    return isFresh && found?.stat.isFile() ? { path: file, ...found } : undefined;
+    const [isFresh, found] = await Promise.all([fresh(dir), lookUp(file).catch(() => null)]);
+    return isFresh && found?.stat.isFile() ? { path: file, dir, ...found } : undefined;
   };
 }

@@ -133,7 +133,15 @@ describe('what a prerender runs, and what it writes', () => {
     expect(existsSync(join(tmpdir(), outside))).toBe(false);
     expect(existsSync('/tmp/x/index.html')).toBe(tmpX);
     expect(readdirSync(root).sort()).toEqual(
-      ['auth-dist', 'deploy', 'dist-server', 'remotes.json', 'remotes.prerender', 'shell'].sort(),
+      [
+        'auth-dist',
+        'deploy',
+        'dist-server',
+        'remotes.json',
+        'remotes.prerender',
+        'remotes.prerender.generations',
+        'shell',
+      ].sort(),
     );
     const out = prerenderDir(options.registryFile);
     expect(JSON.parse(readFileSync(join(out, 'prerender.json'), 'utf8')).routes).toEqual(summary.routes);

@@ -4,13 +4,14 @@
 // render-sandbox.mjs, from a verified private copy of the versions: version-mirror.mjs), and
 // writes them where the static server finds them (static-server.mjs `pages`). A route that
 // cannot be rendered stays client-rendered, with the reason in the summary: never an error.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
 import { APPS, appDir } from './apps.mjs';
 import { entryFileOf, loadShellRecord } from './manifest.mjs';
 import { ALL_ROUTES, SUMMARY_FILE, templateHash, writeRenderedPages } from './prerender-pages.mjs';
+import { installPages } from './page-folder.mjs';
 import { reasonWriter } from './prerender-reasons.mjs';
 import { CliError, REGISTRY_DIR, readTaggedRegistry, withRegistryLock } from './registry-file.mjs';
 import { renderInSandbox } from './render-sandbox.mjs';
@@ -173,10 +174,7 @@ export async function prerenderEnvironment(options) {
     const summary = await renderInto(staging, registry, { ...options, shellBuild, shellServer, template, shellRecord });
     const swapped = await withRegistryLock(registryFile, () => {
       if (readTaggedRegistry(registryFile).tag !== tag) return false;
-      const previous = `${outDir}.${process.pid}.old`;
-      if (existsSync(outDir)) renameSync(outDir, previous);
-      renameSync(staging, outDir);
-      rmSync(previous, { recursive: true, force: true });
+      installPages(outDir, staging);
       return true;
     });
     if (swapped) return summary;

@@ -212,7 +212,9 @@ describe('prerender', () => {
       dir: prerenderDir(options.registryFile),
       template: join(options.shellBuild, 'index.html'),
     });
-    expect((await pageOf('/blog'))?.path).toBe(join(prerenderDir(options.registryFile), 'blog', 'index.html'));
+    expect((await pageOf('/blog'))?.path).toBe(
+      realpathSync(join(prerenderDir(options.registryFile), 'blog', 'index.html')),
+    );
     expect(await pageOf('/profile')).toBeUndefined();
     expect(await pageOf('/%2e%2e/%2e%2e/etc')).toBeUndefined();
     expect(await pageOf('/prerender.json')).toBeUndefined();

@@ -137,8 +137,7 @@ function createApp({ tls, limits: givenLimits, ...options }) {
   async function prerendered(encodedPath) {
     const [page, trusted] = await Promise.all([pageOf?.(encodedPath), scripts()]);
     if (!page || !trusted.prerendered) return undefined;
-    const dir = resolve(options.pages.dir);
-    return { dir, file: relative(dir, page.path).split(sep).join('/'), ...page };
+    return { file: relative(page.dir, page.path).split(sep).join('/'), ...page };
   }
 
   /** Sends a located file with this project's headers; `servedPath` names it for the cache policy. */

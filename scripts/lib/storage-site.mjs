@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isRoutePath } from '@devhub/contracts/routes';
 import { sri } from './integrity.mjs';
+import { installPages, withdrawPages } from './page-folder.mjs';
 import { SUMMARY_FILE, pageFileInside, pageFileOf } from './prerender-pages.mjs';
 import { CliError } from './registry-file.mjs';
 import { blobUrlOf } from './storage-blob.mjs';
@@ -169,8 +170,8 @@ export async function storeSite(address, place = pagesPlaceOf(address, { callTim
       }
       // The registry copy (the pages' policy) changes only with the pages rendered for it.
       writeWhole(registryFile, registry.bytes);
-      rmSync(pagesDir, { recursive: true, force: true });
-      if (existsSync(staging)) renameSync(staging, pagesDir);
+      if (existsSync(staging)) installPages(pagesDir, staging);
+      else withdrawPages(pagesDir);
       seen = tag;
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
