@@ -9,8 +9,8 @@ describe("the shell's index.html", () => {
   it("lists the files of every shared module the shell provides, with those of the shared modules it imports, and links the chrome's stylesheet", async () => {
     const dist = await fixture.build(['ShellFilesPlugin']);
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const json = /<script type="application\/json" id="devhub-shared-files">([^<]*)<\/script>/.exec(html)?.[1];
-    const files = JSON.parse(json ?? 'null') as Record<string, string[]>;
+    const json = /<script type="application\/json" id="devhub-boot">([^<]*)<\/script>/.exec(html)?.[1];
+    const files = (JSON.parse(json ?? 'null') as { sharedFiles: Record<string, string[]> }).sharedFiles;
 
     // Provided eagerly, in the shell's first chunk: nothing more to fetch.
     expect(files['ui-kit']).toEqual([]);

@@ -5,6 +5,7 @@ import { SHELL_RECORD_PLACEHOLDER } from '../rspack/compatibility-record-plugin.
 import { SHARED_FILES_PLACEHOLDER } from '../rspack/shell-files-plugin.ts';
 import { withEventReplayNames } from './src/features/prerender/event-replay-names.ts';
 import { PRERENDERED_ATTRIBUTE } from './src/features/prerender/prerendered-attribute.ts';
+import { BOOT_ISLAND_ID } from './src/lib/boot-island.ts';
 
 const dir = import.meta.dirname;
 const source = (file: string) => readFileSync(join(dir, 'src/features/remotes', file), 'utf8');
@@ -25,8 +26,9 @@ const options = {
   templateParameters: {
     eventReplayScript,
     warmUpScript,
-    compatibilityRecord: SHELL_RECORD_PLACEHOLDER,
-    sharedFiles: SHARED_FILES_PLACEHOLDER,
+    // The page's one data island (boot-island.ts): each plugin fills its own part.
+    bootIslandId: BOOT_ISLAND_ID,
+    bootIsland: `{"compatibility":${SHELL_RECORD_PLACEHOLDER},"sharedFiles":${SHARED_FILES_PLACEHOLDER}}`,
   },
 };
 

@@ -8,7 +8,7 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
 
 const TEMPLATE = [
   '<!doctype html><html><head>',
-  '<script type="application/json" id="devhub-compatibility">{"shell":1}</script>',
+  '<script type="application/json" id="devhub-boot">{"compatibility":{"shell":1}}</script>',
   '<script>theme()</script>',
   '<script defer src="/main.1a2b3c4d.js" integrity="sha384-abc"></script>',
   '</head><body><div id="root"></div></body></html>',
@@ -24,7 +24,7 @@ exports.prerender = async (input) => {
   const seen = process.env.AZURE_STORAGE_CONNECTION_STRING || 'nothing';
   const html = input.template
     .replace(/<script defer src[^>]*><\\/script>/, '')
-    .replace('</head>', '<script type="application/json" id="devhub-prerender">{"route":"/"}</script></head>')
+    .replace('{"compatibility":{"shell":1}}', '{"compatibility":{"shell":1},"prerender":{"route":"/"}}')
     .replace('<div id="root"></div>', '<div id="root"><p>page</p></div><script>start(' + JSON.stringify(seen) + ')</script>');
   return input.routes.map((route) => ({ route, html }));
 };`;

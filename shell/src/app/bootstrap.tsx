@@ -7,6 +7,7 @@ import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../feature
 import { createRemoteHost, takeBoot, type RemoteHost } from '../features/remotes/remote-host';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { readShellBuild } from '../features/remotes/shell-record';
+import { readBootIsland } from '../lib/boot-island';
 import { notify } from '../lib/notify';
 import { App } from './app';
 
@@ -64,15 +65,16 @@ async function hydrateIfCurrent(
 /**
  * Starts the shell: the registry read and the current route's page start at once, and the chrome
  * renders at once without waiting for either (a remote slot shows its skeleton meanwhile) — or,
- * on a page rendered ahead of time, hydrates it once the registry's routes are in. The page's data islands are
- * read here, once: what the shell build provides and what the page's warm-up started, for the remote
- * host, and the prerendered page's record (its render date handed to the tree it hydrates).
+ * on a page rendered ahead of time, hydrates it once the registry's routes are in. The page's data
+ * island is read here, once: what the shell build provides and what the page's warm-up started, for
+ * the remote host, and the prerendered page's record (its render date handed to the tree it hydrates).
  */
 export function start(): void {
-  const record = readPrerenderRecord(document);
+  const island = readBootIsland(document);
+  const record = readPrerenderRecord(island);
   const boot = takeBoot();
   const host = createRemoteHost(
-    readShellBuild(document, boot),
+    readShellBuild(island, boot),
     {
       onRefusedOverrides: (refused) => {
         for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));

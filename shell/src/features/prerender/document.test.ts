@@ -1,8 +1,11 @@
 import { prerenderedDocument } from './document';
-import { PRERENDER_ELEMENT_ID, pinsMatch, readPrerenderRecord } from './prerender-record';
+import { BOOT_ISLAND_ID, readBootIsland } from '../../lib/boot-island';
+import { pinsMatch, readPrerenderRecord } from './prerender-record';
 
-const TEMPLATE =
-  '<!doctype html><html lang="vi"><head><title>DevHub</title><script>window.inline = 1;</script><script defer src="/main.js?a=1&amp;b=2" crossorigin></script></head><body><div id="root"></div></body></html>';
+const ISLAND = `<script type="application/json" id="${BOOT_ISLAND_ID}">
+      {"compatibility":{"singletons":{"react":"<20"}},"sharedFiles":{"axios":["/9.js"]}}
+    </script>`;
+const TEMPLATE = `<!doctype html><html lang="vi"><head><title>DevHub</title>${ISLAND}<script>window.inline = 1;</script><script defer src="/main.js?a=1&amp;b=2" crossorigin></script></head><body><div id="root"></div></body></html>`;
 const record = {
   route: '/blog',
   pins: { catalog: '/deploy/remote-catalog/1.0.0/mf-manifest.json' },
@@ -37,10 +40,21 @@ describe('a prerendered document', () => {
     expect(head).not.toContain('/a.svg');
   });
 
-  it('carries the record it was rendered from, which the browser reads back', () => {
+  it("carries the record it was rendered from in the page's one island, beside the build's, which the browser reads back", () => {
     document.documentElement.innerHTML = html.replace('<!doctype html>', '');
-    expect(document.getElementById(PRERENDER_ELEMENT_ID)).not.toBeNull();
-    expect(readPrerenderRecord(document)).toEqual(record);
+    expect(document.querySelectorAll('script[type="application/json"]')).toHaveLength(1);
+    const island = readBootIsland(document);
+    expect(readPrerenderRecord(island)).toEqual(record);
+    expect(island).toMatchObject({
+      compatibility: { singletons: { react: '<20' } },
+      sharedFiles: { axios: ['/9.js'] },
+    });
+  });
+
+  it('refuses a template without the island the bootstrap reads', () => {
+    expect(() =>
+      prerenderedDocument(TEMPLATE.replace(ISLAND, ''), { html: '', title: '', stylesheets: [], record }),
+    ).toThrow(`the shell's index.html has no #${BOOT_ISLAND_ID} island`);
   });
 
   it("starts the shell's scripts after the page's first paint instead of from the head", async () => {
@@ -89,10 +103,7 @@ describe('the record', () => {
   });
 
   it('is ignored when it is not one', () => {
-    document.head.innerHTML = '';
-    document.body.innerHTML = `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">{"route":1}</script>`;
-    expect(readPrerenderRecord(document)).toBeUndefined();
-    document.body.innerHTML = `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">{</script>`;
-    expect(readPrerenderRecord(document)).toBeUndefined();
+    expect(readPrerenderRecord({ prerender: { route: 1 } })).toBeUndefined();
+    expect(readPrerenderRecord({})).toBeUndefined();
   });
 });

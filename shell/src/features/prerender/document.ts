@@ -1,6 +1,7 @@
 import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
 import { FIRST_PAINT_WAIT_MS, startAfterFirstPaint, type ScriptAttributes } from './first-paint';
-import { PRERENDER_ELEMENT_ID, type PrerenderRecord } from './prerender-record';
+import { BOOT_ISLAND_ID, islandText, type BootIsland } from '../../lib/boot-island';
+import type { PrerenderRecord } from './prerender-record';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 
 export interface PageStylesheet {
@@ -66,6 +67,24 @@ function stylesheetLink({ href, integrity }: PageStylesheet): string {
   return `<link rel="stylesheet" href="${escapeAttribute(href)}"${checked}>`;
 }
 
+// Its JSON never holds "</" (islandText and the build's plugins escape it): the first "</script>" ends it.
+const ISLAND = new RegExp(`(<script type="application/json" id="${BOOT_ISLAND_ID}">)([\\s\\S]*?)(</script>)`);
+
+/** The template with the page's record in its data island (boot-island.ts), where the bootstrap reads it. */
+function withPrerenderRecord(template: string, record: PrerenderRecord): string {
+  const found = ISLAND.exec(template);
+  if (!found) throw new Error(`the shell's index.html has no #${BOOT_ISLAND_ID} island`);
+  let island: BootIsland;
+  try {
+    island = JSON.parse(found[2] ?? '') as BootIsland;
+  } catch {
+    throw new Error(`the shell's #${BOOT_ISLAND_ID} island is not JSON`);
+  }
+  return template.replace(ISLAND, (_, open: string, _text: string, close: string) => {
+    return `${open}${islandText({ ...island, prerender: record })}${close}`;
+  });
+}
+
 const STARTER_SOURCE = startAfterFirstPaint.toString();
 // Inlined as is: its source must not close the <script> it goes in.
 if (STARTER_SOURCE.includes('</')) throw new Error('first-paint.ts compiles to a source with "</" in it');
@@ -79,13 +98,12 @@ if (STARTER_SOURCE.includes('</')) throw new Error('first-paint.ts compiles to a
 export function prerenderedDocument(template: string, page: PrerenderedPage): string {
   if (!template.includes(ROOT)) throw new Error(`the shell's index.html has no empty ${ROOT}`);
   if (!/<html\b/.test(template)) throw new Error(`the shell's index.html has no <html> element`);
-  const { rest, scripts } = takeOutScripts(template);
+  const { rest, scripts } = takeOutScripts(withPrerenderRecord(template, page.record));
   const image = firstPriorityImage(page.html);
   const head = [
     ...page.stylesheets.map(stylesheetLink),
     // The markup's own attribute values, already escaped by React.
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
-    `<script type="application/json" id="${PRERENDER_ELEMENT_ID}">${JSON.stringify(page.record).replaceAll('<', '\\u003c')}</script>`,
   ].join('');
   const starter = `(${STARTER_SOURCE})(${JSON.stringify(scripts).replaceAll('<', '\\u003c')}, ${FIRST_PAINT_WAIT_MS}, ${JSON.stringify(CONTENT_READY_MARK)});`;
   // Replaced by functions: the markup may hold "$&" and the like, which a replacement string expands.

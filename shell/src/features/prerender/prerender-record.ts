@@ -1,7 +1,5 @@
 import type { RemoteName } from '@devhub/shared/remote-contract';
-
-/** Where a prerendered page carries the state it was rendered from (see shell/src/app/server.tsx). */
-export const PRERENDER_ELEMENT_ID = 'devhub-prerender';
+import type { BootIsland } from '../../lib/boot-island';
 
 /** What a prerendered page was rendered from: the browser hydrates it only if that is what it reads now. */
 export interface PrerenderRecord {
@@ -25,19 +23,9 @@ function isRecord(value: unknown): value is PrerenderRecord {
   );
 }
 
-/**
- * The record of the page being shown, if it was prerendered (and the record is readable): read once,
- * by the shell's bootstrap as it starts.
- */
-export function readPrerenderRecord(page: Pick<Document, 'getElementById'>): PrerenderRecord | undefined {
-  const text = page.getElementById(PRERENDER_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isRecord(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+/** The record of the page being shown, if it was prerendered and the record is readable, from the page's island. */
+export function readPrerenderRecord(island: BootIsland): PrerenderRecord | undefined {
+  return isRecord(island.prerender) ? island.prerender : undefined;
 }
 
 /** Whether the registry the browser read pins every remote where the page was rendered from. */

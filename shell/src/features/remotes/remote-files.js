@@ -90,18 +90,19 @@ export function remoteFiles(raw, manifestUrl, expose) {
 
 /**
  * What the shell's index.html lists of the shared modules this shell build provides: each one's
- * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts). The one reader
- * of that list, run once per page: by the inline warm-up, which hands the result to the shell's
- * bootstrap in window.__devhubBoot, or on a page without it by the bootstrap (shell-record.ts).
+ * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts into the page's
+ * data island, shell/src/lib/boot-island.ts). The one reader of that list, run once per page: by
+ * the inline warm-up, which hands the result to the shell's bootstrap in window.__devhubBoot, or
+ * on a page without it by the bootstrap (shell-record.ts).
  *
  * @param {Pick<Document, 'getElementById'>} page
  * @returns {Record<string, string[]>}
  */
 export function shellSharedFiles(page) {
-  var element = page.getElementById('devhub-shared-files');
+  var element = page.getElementById('devhub-boot');
   try {
-    var parsed = JSON.parse((element && element.textContent) || '{}');
-    return parsed && typeof parsed === 'object' ? parsed : {};
+    var files = JSON.parse((element && element.textContent) || '{}').sharedFiles;
+    return files && typeof files === 'object' ? files : {};
   } catch {
     return {};
   }

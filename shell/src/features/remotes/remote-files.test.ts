@@ -1,3 +1,4 @@
+import { BOOT_ISLAND_ID, islandText } from '../../lib/boot-island';
 import { hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
 
 const manifest = (metaData: Record<string, unknown>) => ({
@@ -99,11 +100,11 @@ describe("a remote's files", () => {
     expect(shellSharedFiles(page)).toEqual({});
     const element = page.createElement('script');
     element.type = 'application/json';
-    element.id = 'devhub-shared-files';
-    element.textContent = '{"axios":["/223.js"]}';
+    element.id = BOOT_ISLAND_ID;
+    element.textContent = islandText({ compatibility: {}, sharedFiles: { axios: ['/223.js'] } });
     page.head.append(element);
     expect(shellSharedFiles(page)).toEqual({ axios: ['/223.js'] });
-    element.textContent = 'DEVHUB_SHARED_FILES';
+    element.textContent = '{"sharedFiles":DEVHUB_SHARED_FILES}';
     expect(shellSharedFiles(page)).toEqual({});
   });
 

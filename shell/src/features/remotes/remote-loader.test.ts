@@ -5,6 +5,7 @@ import { createRemoteHost, type RemoteHost } from './remote-host';
 import { confirmProposal } from './overrides';
 import { IncompatibleRemoteError, TamperedRemoteError, type StartOptions } from './remote-loader';
 import { readShellBuild, type ShellBuild } from './shell-record';
+import { BOOT_ISLAND_ID, islandText, readBootIsland } from '../../lib/boot-island';
 import { server } from '../../../../test-support/msw-server';
 import {
   REGISTRY,
@@ -172,18 +173,14 @@ describe('the remote loader', () => {
     });
   });
 
-  it('works from the shell build index.html describes, read once as the host is created', async () => {
+  it("works from the shell build the page's island describes", async () => {
     server.use(...environmentHandlers());
     const page = document.implementation.createHTMLDocument();
-    page.head.innerHTML = [
-      `<script type="application/json" id="devhub-compatibility">${JSON.stringify(SHELL_RECORD)}</script>`,
-      '<script type="application/json" id="devhub-shared-files">{"axios":["/9.js"]}</script>',
-    ].join('');
-    const build = readShellBuild(page);
-    const { loader, runtime } = freshLoader({}, build);
-    // Without the warm-up the list is read once remote-files.js is in; what the page says later is not read again.
-    await build.sharedFiles;
-    page.head.innerHTML = '';
+    page.head.innerHTML = `<script type="application/json" id="${BOOT_ISLAND_ID}">${islandText({
+      compatibility: SHELL_RECORD,
+      sharedFiles: { axios: ['/9.js'] },
+    })}</script>`;
+    const { loader, runtime } = freshLoader({}, readShellBuild(readBootIsland(page)));
     document.head.querySelectorAll('link').forEach((link) => link.remove());
     loader.startRemotes();
     await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
@@ -197,7 +194,7 @@ describe('the remote loader', () => {
   it('refuses every remote when index.html carries no record of the shell build', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(...environmentHandlers());
-    const { loader, runtime } = freshLoader({}, readShellBuild(document.implementation.createHTMLDocument()));
+    const { loader, runtime } = freshLoader({}, readShellBuild({}));
     loader.startRemotes();
     await expect(loader.loadPage('catalog/HomePage')).rejects.toBeInstanceOf(IncompatibleRemoteError);
     expect(runtime.loadRemote).not.toHaveBeenCalled();

@@ -1,27 +1,20 @@
 import { readShellBuild } from './shell-record';
 
-function pageListing(sharedFiles: string): Document {
-  const page = document.implementation.createHTMLDocument();
-  page.head.innerHTML = `<script type="application/json" id="devhub-shared-files">${sharedFiles}</script>`;
-  return page;
-}
+const SHARED_FILES = { axios: ['/9.js'] };
 
-describe("the shell build's shared modules' files", () => {
-  it("are the ones the inline warm-up read, the page's list not read a second time", async () => {
-    const page = pageListing('{"axios":["/9.js"]}');
-    const getElementById = jest.spyOn(page, 'getElementById');
-
-    const build = readShellBuild(page, { sharedFiles: { axios: ['/7.js'] } });
-
-    await expect(build.sharedFiles).resolves.toEqual({ axios: ['/7.js'] });
-    expect(getElementById).not.toHaveBeenCalledWith('devhub-shared-files');
+describe('the shell build the page describes', () => {
+  it("takes the shared modules' files the inline warm-up read, else the island's", async () => {
+    const island = { compatibility: {}, sharedFiles: SHARED_FILES };
+    await expect(readShellBuild(island, { sharedFiles: { axios: ['/7.js'] } }).sharedFiles).resolves.toEqual({
+      axios: ['/7.js'],
+    });
+    await expect(readShellBuild(island).sharedFiles).resolves.toEqual(SHARED_FILES);
+    await expect(readShellBuild(island, {}).sharedFiles).resolves.toEqual(SHARED_FILES);
+    await expect(readShellBuild({ sharedFiles: 'DEVHUB_SHARED_FILES' }).sharedFiles).resolves.toEqual({});
   });
 
-  it("are read from the page's list on a page without the warm-up, an empty list when it is broken", async () => {
-    await expect(readShellBuild(pageListing('{"axios":["/9.js"]}')).sharedFiles).resolves.toEqual({ axios: ['/9.js'] });
-    await expect(readShellBuild(pageListing('{not json')).sharedFiles).resolves.toEqual({});
-    await expect(readShellBuild(pageListing('{"axios":["/9.js"]}'), {}).sharedFiles).resolves.toEqual({
-      axios: ['/9.js'],
-    });
+  it('says why there is no record to check a remote against, when the island carries none', () => {
+    expect(readShellBuild({}).record).toBe('no compatibility record in index.html');
+    expect(typeof readShellBuild({ compatibility: { schema: 1 } }).record).toBe('string');
   });
 });

@@ -1,7 +1,5 @@
 import { readRecord, type CompatibilityRecord } from '@devhub/contracts/record';
-
-/** The element in which the build puts the shell's own compatibility record (see shell/index.html). */
-export const SHELL_RECORD_ELEMENT_ID = 'devhub-compatibility';
+import type { BootIsland } from '../../lib/boot-island';
 
 /**
  * What this shell build provides, as the remote host checks every remote against it: given to the
@@ -15,40 +13,31 @@ export interface ShellBuild {
    */
   record: CompatibilityRecord | string;
   /**
-   * The files of each shared module it provides, none for one in its first chunk, as index.html
-   * lists them (remote-files.js's shellSharedFiles, the one reader of that list): parsed by the
-   * inline warm-up, or, on a page without it, once remote-files.js has loaded.
+   * The files of each shared module it provides, none for one in its first chunk, as index.html's
+   * island lists them: as the inline warm-up read them (remote-files.js's shellSharedFiles), or from
+   * the island the bootstrap read.
    */
   sharedFiles: Promise<Record<string, string[]>>;
 }
 
-/** The compatibility record index.html carries, or why there is none to read. */
-function readShellRecord(page: Pick<Document, 'getElementById'>): CompatibilityRecord | string {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(page.getElementById(SHELL_RECORD_ELEMENT_ID)?.textContent ?? '');
-  } catch {
-    return 'no compatibility record in index.html';
-  }
-  return readRecord(raw);
+/** The compatibility record the page's island carries, or why there is none to read. */
+function readShellRecord(island: BootIsland): CompatibilityRecord | string {
+  return island.compatibility === undefined
+    ? 'no compatibility record in index.html'
+    : readRecord(island.compatibility);
+}
+
+/** The files of each shared module the island lists: an empty list for anything else. */
+function sharedFilesOf(island: BootIsland): Record<string, string[]> {
+  const files = island.sharedFiles;
+  return files !== null && typeof files === 'object' ? (files as Record<string, string[]>) : {};
 }
 
 /**
- * The shell build as index.html describes it, read once, as the shell starts: its compatibility
- * record, and the shared modules' files the inline warm-up read (`boot`, window.__devhubBoot).
- * Without the warm-up they are read with remote-files.js, loaded on demand as the loader loads it
- * then, so the shell's first chunk carries no second reader of that list.
+ * The shell build as index.html describes it, from the page's island the bootstrap read once: its
+ * compatibility record, and the shared modules' files (as the inline warm-up read them, `boot`,
+ * window.__devhubBoot, or from the island on a page without it).
  */
-export function readShellBuild(
-  page: Pick<Document, 'getElementById'>,
-  boot?: Pick<DevhubBoot, 'sharedFiles'>,
-): ShellBuild {
-  const sharedFiles = boot?.sharedFiles
-    ? Promise.resolve(boot.sharedFiles)
-    : import('./remote-files.js').then(
-        ({ shellSharedFiles }) => shellSharedFiles(page),
-        // The loader needs the same module and reports its failure; no file is hinted from here.
-        () => ({}),
-      );
-  return { record: readShellRecord(page), sharedFiles };
+export function readShellBuild(island: BootIsland, boot?: Pick<DevhubBoot, 'sharedFiles'>): ShellBuild {
+  return { record: readShellRecord(island), sharedFiles: Promise.resolve(boot?.sharedFiles ?? sharedFilesOf(island)) };
 }
