@@ -178,38 +178,8 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // Inlined into the shell's index.html: a plain browser script, its attribute name substituted at build time.
-    files: ['shell/src/features/remotes/warm-up.inline.js'],
-    languageOptions: {
-      sourceType: 'script',
-      globals: {
-        ...globals.browser,
-        PRERENDERED_ATTRIBUTE: 'readonly',
-        pageFiles: 'readonly',
-        shellSharedFiles: 'readonly',
-        hintRemoteFiles: 'readonly',
-      },
-    },
-  },
-  {
-    // Inlined into the shell's index.html: a plain browser script, its names substituted at build time (event-replay-names.ts).
-    files: ['shell/src/features/prerender/event-replay.inline.js'],
-    languageOptions: {
-      sourceType: 'script',
-      globals: {
-        ...globals.browser,
-        REPLAY_PRERENDERED_ATTRIBUTE: 'readonly',
-        REPLAY_CONTENT_READY_MARK: 'readonly',
-        REPLAY_CHROME_READY_MARK: 'readonly',
-        REPLAY_PAGE_MOUNTED_MARK: 'readonly',
-        REPLAY_ROUTE_SETTLED_MARK: 'readonly',
-        REPLAY_MAIN_CONTENT: 'readonly',
-      },
-    },
-  },
-  {
-    // Imported by the loader and inlined into index.html ahead of the warm-up.
-    files: ['shell/src/features/remotes/remote-files.js'],
+    // The shell's plain-JavaScript modules run in the browser (the page's head script bundles them).
+    files: ['shell/src/**/*.js'],
     languageOptions: { globals: globals.browser },
   },
   {

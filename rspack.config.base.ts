@@ -13,6 +13,7 @@ import { PrecompressPlugin } from './rspack/precompress-plugin.ts';
 import { ScriptIntegrityPlugin } from './rspack/script-integrity-plugin.ts';
 import { exposesFor, federationPlugin } from './rspack/federation.ts';
 import { fastRefreshPlugins } from './rspack/fast-refresh.ts';
+import { InlineScriptPlugin } from './rspack/inline-script-plugin.ts';
 import { ShellFilesPlugin } from './rspack/shell-files-plugin.ts';
 import { ServerEntryPlugin, serverConfig } from './rspack/server-build.ts';
 import { sharedSingletons } from './rspack/shared-singletons.ts';
@@ -20,9 +21,17 @@ import { sharedSingletons } from './rspack/shared-singletons.ts';
 export interface AppConfigOptions {
   /** Values for `<%= name %>` placeholders in index.html. */
   templateParameters?: Record<string, string>;
+  /**
+   * Scripts index.html runs inline, each a module (relative to the app) bundled on its own into a
+   * `<%= name %>` placeholder (rspack/inline-script-plugin.ts).
+   */
+  inlineScripts?: Record<string, string>;
   /** A remote: its route table (`src/app/routes.ts`), from which its exposes and the table in its manifest derive. */
   routes?: RemoteRouteTable;
 }
+
+/** The browsers every app's code is compiled for. */
+export const BROWSER_TARGETS = 'chrome >= 111, firefox >= 113, safari >= 16.4';
 
 /**
  * The one config factory every app's rspack.config.ts calls. What differs between apps comes from
@@ -35,6 +44,13 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
   const isHost = app.kind === 'host';
   const singletons = sharedSingletons(app, isProduction);
   const publicDir = join(dir, 'public');
+  const inlineScripts = Object.entries(options.inlineScripts ?? {}).map(
+    ([name, module]) =>
+      [
+        name,
+        new InlineScriptPlugin({ entry: join(dir, module), targets: BROWSER_TARGETS, minify: isProduction }),
+      ] as const,
+  );
 
   const scriptRule: RuleSetRule = {
     test: /\.[cm]?[jt]sx?$/,
@@ -46,7 +62,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
         // Fast Refresh registers components in development (rspack/fast-refresh.ts); nothing of it in production.
         transform: { react: { runtime: 'automatic', development: !isProduction, refresh: !isProduction } },
       },
-      env: { targets: 'chrome >= 111, firefox >= 113, safari >= 16.4' },
+      env: { targets: BROWSER_TARGETS },
     },
     type: 'javascript/auto',
   };
@@ -104,7 +120,11 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
               // callback takes every update chunk, so `main`'s updates never arrived.
               chunks: ['main'],
               minify: isProduction,
-              templateParameters: options.templateParameters ?? {},
+              templateParameters: (defaults) => ({
+                ...defaults,
+                ...options.templateParameters,
+                ...Object.fromEntries(inlineScripts.map(([name, plugin]) => [name, plugin.text])),
+              }),
             }),
           ]),
       new rspack.DefinePlugin({
@@ -114,6 +134,7 @@ export function createAppConfig(dir: string, options: AppConfigOptions = {}): Co
       ...(existsSync(publicDir)
         ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.', noErrorOnMissing: true }] })]
         : []),
+      ...inlineScripts.map(([, plugin]) => plugin),
       federationPlugin(app, singletons, isProduction),
       esmFederationRuntime(),
       ...(isHost

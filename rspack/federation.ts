@@ -1,5 +1,6 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { App } from './app.ts';
+import { INLINE_SCRIPT_PLUGIN } from './inline-script-plugin.ts';
 import { federationExperiments, treeShakenShare } from './bundler-internals.ts';
 import type { Singleton } from './shared-singletons.ts';
 
@@ -41,5 +42,7 @@ export function federationPlugin(app: App, singletons: Singleton[], isProduction
     // (shell/src/features/remotes/remote-loader.ts): its runtime needs no manifest or snapshot code.
     // (A remote loads no other remote: its entry needs no remote-loading or manifest code either.)
     experiments: federationExperiments(app.kind, isProduction),
+    // Its shared fallbacks are built with the app's plugins: a page's inline script has no place there.
+    treeShakingSharedExcludePlugins: [INLINE_SCRIPT_PLUGIN],
   });
 }

@@ -4,10 +4,13 @@
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
+import { BROWSER_TARGETS } from '../../rspack.config.base.ts';
 import { browserConfig as shellConfig } from '../../shell/rspack.config.ts';
 import { CompatibilityRecordPlugin } from '../../rspack/compatibility-record-plugin.ts';
 import { ESM_FEDERATION_RUNTIME_PLUGIN } from '../../rspack/esm-federation-runtime.ts';
+import { InlineScriptPlugin } from '../../rspack/inline-script-plugin.ts';
 import { ShellFilesPlugin } from '../../rspack/shell-files-plugin.ts';
+import { BOOT_ISLAND_ID } from '../../shell/src/lib/boot-island.ts';
 
 const here = import.meta.dirname;
 const shellDir = join(here, '../../shell');
@@ -18,7 +21,14 @@ const federationOnly = (plugin: unknown) =>
   plugin instanceof ShellFilesPlugin ||
   plugin instanceof rspack.NormalModuleReplacementPlugin ||
   plugin instanceof rspack.HtmlRspackPlugin ||
+  plugin instanceof InlineScriptPlugin ||
   (plugin as { name?: unknown } | null)?.name === ESM_FEDERATION_RUNTIME_PLUGIN;
+
+const headScript = new InlineScriptPlugin({
+  entry: join(here, 'mono-head.ts'),
+  targets: BROWSER_TARGETS,
+  minify: true,
+});
 
 const config: Configuration = {
   ...shellConfig,
@@ -33,17 +43,15 @@ const config: Configuration = {
   },
   plugins: [
     ...(shellConfig.plugins ?? []).filter((plugin) => !federationOnly(plugin)),
+    headScript,
     new rspack.HtmlRspackPlugin({
       template: join(shellDir, 'index.html'),
       minify: true,
-      // One bundle has no remote to warm up; it still reads the registry once, like the shell.
-      templateParameters: {
-        warmUpScript: "window.__devhubBoot = { registry: fetch('/remotes.json') };",
-        // Never prerendered: the replay script would only return.
-        eventReplayScript: '',
-        compatibilityRecord: '{}',
-        sharedFiles: '{}',
-      },
+      templateParameters: () => ({
+        bootIslandId: BOOT_ISLAND_ID,
+        bootIsland: '{}',
+        headScript: headScript.text,
+      }),
     }) as RspackPluginInstance,
   ],
 };

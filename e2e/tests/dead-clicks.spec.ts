@@ -1,5 +1,5 @@
 // No dead click: on a prerendered page, a control clicked as soon as the page shows takes effect,
-// though the shell has not hydrated it yet (the head's event replay, event-replay.inline.js).
+// though the shell has not hydrated it yet (the head script's event replay, event-replay.js).
 // Each control is clicked 50 ms after the first contentful paint, the CPU slowed 4× until then, and
 // checked by its effect, never by a duration.
 import type { Locator, Page } from '@playwright/test';

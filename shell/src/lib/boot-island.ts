@@ -1,9 +1,10 @@
 /**
  * The page's one data island (shell/index.html): what the build and a prerender tell the shell
  * before its bundle runs. The build writes `compatibility` (rspack/compatibility-record-plugin.ts)
- * and `sharedFiles` (rspack/shell-files-plugin.ts); a prerender adds `prerender` (document.ts).
- * The bootstrap reads it once and hands each part down; the inline warm-up reads `sharedFiles`
- * from it too (remote-files.js shellSharedFiles, which names the same element).
+ * and `sharedFiles` (rspack/shell-files-plugin.ts); a prerender adds `prerender` and `scripts`
+ * (document.ts).
+ * The page's head script reads it (start-page.ts), and so does the bootstrap, once, handing each
+ * part down.
  */
 export const BOOT_ISLAND_ID = 'devhub-boot';
 
@@ -14,6 +15,8 @@ export interface BootIsland {
   sharedFiles?: unknown;
   /** What a prerendered page was rendered from, unchecked. */
   prerender?: unknown;
+  /** The shell's scripts a prerendered page starts after its first paint (start-page.ts), unchecked. */
+  scripts?: unknown;
 }
 
 /** The island as JSON inside its element: nothing in it can close the element. */

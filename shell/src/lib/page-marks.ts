@@ -1,7 +1,7 @@
 /**
  * The performance marks that say which part of a prerendered page React handles. The chrome and
- * the page hydrate apart (bootstrap.tsx), and the events held before (event-replay.inline.js,
- * which gets these names at build time) are dispatched again on each part once it handles them.
+ * the page hydrate apart (bootstrap.tsx), and the events held before (event-replay.js) are
+ * dispatched again on each part once it handles them.
  */
 
 /** Sets a User Timing mark once: an effect that sets it may run again (Strict Mode, a remount). */

@@ -1,6 +1,5 @@
-import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
-import { FIRST_PAINT_WAIT_MS, startAfterFirstPaint, type ScriptAttributes } from './first-paint';
 import { BOOT_ISLAND_ID, islandText, type BootIsland } from '../../lib/boot-island';
+import type { ScriptAttributes } from './first-paint';
 import type { PrerenderRecord } from './prerender-record';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 
@@ -39,7 +38,7 @@ function takeOutScripts(template: string): { rest: string; scripts: ScriptAttrib
       if (name) attributes[name.toLowerCase()] = unescapeAttribute(value ?? '');
     }
     if (!('src' in attributes)) return tag;
-    // Started by the page itself, after its first paint (first-paint.ts).
+    // Started by the page's head script, after its first paint (first-paint.ts).
     delete attributes.defer;
     delete attributes.async;
     scripts.push(attributes);
@@ -70,8 +69,11 @@ function stylesheetLink({ href, integrity }: PageStylesheet): string {
 // Its JSON never holds "</" (islandText and the build's plugins escape it): the first "</script>" ends it.
 const ISLAND = new RegExp(`(<script type="application/json" id="${BOOT_ISLAND_ID}">)([\\s\\S]*?)(</script>)`);
 
-/** The template with the page's record in its data island (boot-island.ts), where the bootstrap reads it. */
-function withPrerenderRecord(template: string, record: PrerenderRecord): string {
+/**
+ * The template with what the page adds to its data island (boot-island.ts): the record the
+ * bootstrap checks, and the shell's scripts the head script starts after the first paint.
+ */
+function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'scripts'>): string {
   const found = ISLAND.exec(template);
   if (!found) throw new Error(`the shell's index.html has no #${BOOT_ISLAND_ID} island`);
   let island: BootIsland;
@@ -81,35 +83,30 @@ function withPrerenderRecord(template: string, record: PrerenderRecord): string 
     throw new Error(`the shell's #${BOOT_ISLAND_ID} island is not JSON`);
   }
   return template.replace(ISLAND, (_, open: string, _text: string, close: string) => {
-    return `${open}${islandText({ ...island, prerender: record })}${close}`;
+    return `${open}${islandText({ ...island, ...added })}${close}`;
   });
 }
 
-const STARTER_SOURCE = startAfterFirstPaint.toString();
-// Inlined as is: its source must not close the <script> it goes in.
-if (STARTER_SOURCE.includes('</')) throw new Error('first-paint.ts compiles to a source with "</" in it');
-
 /**
  * The shell's index.html with a prerendered page in it: the page's markup in #root, its title,
- * its stylesheets and first image requested from the head, the record the browser checks
- * before it hydrates (prerender-record.ts), and the shell's scripts started after the page's
- * first paint (first-paint.ts) instead of from the head.
+ * its stylesheets and first image requested from the head, and in its island the record the
+ * browser checks before it hydrates (prerender-record.ts) and the shell's scripts, which the
+ * head script starts after the page's first paint (first-paint.ts) instead of from the head.
  */
 export function prerenderedDocument(template: string, page: PrerenderedPage): string {
   if (!template.includes(ROOT)) throw new Error(`the shell's index.html has no empty ${ROOT}`);
   if (!/<html\b/.test(template)) throw new Error(`the shell's index.html has no <html> element`);
-  const { rest, scripts } = takeOutScripts(withPrerenderRecord(template, page.record));
+  const { rest, scripts } = takeOutScripts(template);
   const image = firstPriorityImage(page.html);
   const head = [
     ...page.stylesheets.map(stylesheetLink),
     // The markup's own attribute values, already escaped by React.
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
   ].join('');
-  const starter = `(${STARTER_SOURCE})(${JSON.stringify(scripts).replaceAll('<', '\\u003c')}, ${FIRST_PAINT_WAIT_MS}, ${JSON.stringify(CONTENT_READY_MARK)});`;
   // Replaced by functions: the markup may hold "$&" and the like, which a replacement string expands.
-  return rest
+  return withIsland(rest, { prerender: page.record, scripts })
     .replace(/<html\b/, () => `<html ${PRERENDERED_ATTRIBUTE}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `${head}</head>`)
-    .replace(ROOT, () => `<div id="root">${page.html}</div><script>${starter}</script>`);
+    .replace(ROOT, () => `<div id="root">${page.html}</div>`);
 }

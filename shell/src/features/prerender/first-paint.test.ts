@@ -63,7 +63,6 @@ describe('starting the shell after a prerendered page has painted', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     document.head.innerHTML = '';
-    window.__devhubBoot = undefined;
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -73,9 +72,9 @@ describe('starting the shell after a prerendered page has painted', () => {
   it('waits for the first high-priority picture, then a frame, then starts the warm-up and the scripts in order', async () => {
     const picture = pageWithPicture();
     const calls: string[] = [];
-    window.__devhubBoot = { warmUp: () => calls.push(`warm-up with ${startedScripts().length} scripts started`) };
+    const warmUp = () => calls.push(`warm-up with ${startedScripts().length} scripts started`);
 
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, warmUp);
     await paintAFrame();
     expect(startedScripts()).toEqual([]);
 
@@ -90,7 +89,7 @@ describe('starting the shell after a prerendered page has painted', () => {
 
   it('starts after a picture that fails to load, as after one that loads', async () => {
     const picture = pageWithPicture();
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, () => undefined);
     picture.reject();
     await paintAFrame();
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
@@ -100,7 +99,7 @@ describe('starting the shell after a prerendered page has painted', () => {
     document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1></div>';
     const timing = paintTiming();
     try {
-      startAfterFirstPaint(SCRIPTS, 2500);
+      startAfterFirstPaint(SCRIPTS, 2500, () => undefined);
       await paintAFrame();
       await paintAFrame();
       expect(startedScripts()).toEqual([]);
@@ -115,7 +114,7 @@ describe('starting the shell after a prerendered page has painted', () => {
 
   it('starts after two frames on a page without such a picture', async () => {
     document.body.innerHTML = '<div id="root"><h1>Đăng nhập</h1><img src="/lazy.svg" loading="lazy"></div>';
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, () => undefined);
     expect(startedScripts()).toEqual([]);
     await paintAFrame();
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
@@ -124,8 +123,7 @@ describe('starting the shell after a prerendered page has painted', () => {
   it('stops waiting for a slow picture after the time given, and starts only once', async () => {
     const picture = pageWithPicture();
     const warmUp = jest.fn();
-    window.__devhubBoot = { warmUp };
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, warmUp);
     jest.advanceTimersByTime(2499);
     expect(startedScripts()).toEqual([]);
     jest.advanceTimersByTime(1);
@@ -137,10 +135,21 @@ describe('starting the shell after a prerendered page has painted', () => {
     expect(warmUp).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for the markup to be parsed first: it runs from the head', async () => {
+    pageWithPicture();
+    jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const parsing = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    startAfterFirstPaint(SCRIPTS, 2500, () => undefined);
+    expect(startedScripts()).toEqual([]);
+    parsing.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(startedScripts()).toEqual(['/main.js', '/second.js']);
+  });
+
   it('starts at once in a page opened in the background, which draws no frames', () => {
     pageWithPicture();
     jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    startAfterFirstPaint(SCRIPTS, 2500);
+    startAfterFirstPaint(SCRIPTS, 2500, () => undefined);
     expect(startedScripts()).toEqual(['/main.js', '/second.js']);
   });
 });

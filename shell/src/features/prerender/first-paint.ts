@@ -9,26 +9,28 @@ export type ScriptAttributes = Record<string, string>;
 export const FIRST_PAINT_WAIT_MS = 2500;
 
 /**
- * Starts the shell's scripts once a prerendered page is on screen: its stylesheets in (the script
- * that calls this sits after them, which the parser waits for), its first contentful paint
+ * Starts the shell's scripts once a prerendered page is on screen: its markup parsed (this runs
+ * from the page's head script, page-head.ts, before the body is read), its first contentful paint
  * presented (a paint timing entry is queued only once the frame is shown, where an animation
  * frame callback runs before it is drawn), its first high-priority picture decoded, and two
  * frames drawn after that, the one with the picture among them. Until then nothing else competes
  * for the connection and the main thread: the shell's bundle, and the warm-up of the page's remote
- * files the head set aside (warm-up.inline.js), would otherwise share the bandwidth with that
- * picture and run their code before the frame that shows it. The markup is on screen meanwhile;
- * the shell hydrates it after.
- *
- * Inlined into the page as its own source (document.ts): self-contained, syntax every supported
- * browser runs, no helpers.
+ * files (`onStart`, warm-up.js), would otherwise share the bandwidth with that picture and run
+ * their code before the frame that shows it. The markup is on screen meanwhile; the shell
+ * hydrates it after.
  */
-export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number): void {
+export function startAfterFirstPaint(scripts: ScriptAttributes[], waitMs: number, onStart: () => void): void {
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', () => startAfterFirstPaint(scripts, waitMs, onStart), {
+      once: true,
+    });
+    return;
+  }
   let started = false;
   function start() {
     if (started) return;
     started = true;
-    const boot = window.__devhubBoot;
-    if (boot && typeof boot.warmUp === 'function') boot.warmUp();
+    onStart();
     for (const attributes of scripts) {
       const script = document.createElement('script');
       for (const name of Object.keys(attributes)) script.setAttribute(name, attributes[name] ?? '');

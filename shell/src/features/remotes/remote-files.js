@@ -1,9 +1,8 @@
 // @ts-check
 /* Where a remote's files are, read from its mf-manifest.json. The loader registers the entry it
- * finds here with the federation runtime and hints a page's files on a hovered link; index.html's
- * inline warm-up hints the same files for the first page before any bundle runs
- * (shell/rspack.config.ts inlines this file, its `export`s dropped, ahead of warm-up.inline.js).
- * So: plain functions, no imports, nothing the browser would not run unbundled. */
+ * finds here with the federation runtime and hints a page's files on a hovered link; the page's
+ * head script (warm-up.js) hints the same files for the first page before any bundle runs, and
+ * hands its copy of these functions to the loader. */
 
 /**
  * The parts of a remote's mf-manifest.json read here.
@@ -89,26 +88,6 @@ export function remoteFiles(raw, manifestUrl, expose) {
 }
 
 /**
- * What the shell's index.html lists of the shared modules this shell build provides: each one's
- * files, none for one in its first chunk (written by rspack/shell-files-plugin.ts into the page's
- * data island, shell/src/lib/boot-island.ts). The one reader of that list, run once per page: by
- * the inline warm-up, which hands the result to the shell's bootstrap in window.__devhubBoot, or
- * on a page without it by the bootstrap (shell-record.ts).
- *
- * @param {Pick<Document, 'getElementById'>} page
- * @returns {Record<string, string[]>}
- */
-export function shellSharedFiles(page) {
-  var element = page.getElementById('devhub-boot');
-  try {
-    var files = JSON.parse((element && element.textContent) || '{}').sharedFiles;
-    return files && typeof files === 'object' ? files : {};
-  } catch {
-    return {};
-  }
-}
-
-/**
  * The `integrity` each of a remote's files is loaded with, by absolute URL: the digests its manifest
  * lists (`metaData.integrity`, recorded at deploy) when the registry pins the manifest's own digest,
  * none otherwise. The one rule for the loader's files, the warm-up's and the loader's hints, and a
@@ -140,7 +119,7 @@ export function fileDigests(raw, manifestUrl, pinned) {
 /**
  * Everything a page needs fetched: the remote's entry, the page's files, and for each shared module
  * the page imports, the copy it will be given: the shell's, when the shell provides the module
- * (`shellShared`, see shellSharedFiles), the remote's own otherwise.
+ * (`shellShared`, the page's island lists them), the remote's own otherwise.
  *
  * @param {unknown} raw  the remote's manifest as parsed
  * @param {string} manifestUrl

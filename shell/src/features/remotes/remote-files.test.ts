@@ -1,5 +1,4 @@
-import { BOOT_ISLAND_ID, islandText } from '../../lib/boot-island';
-import { hintRemoteFiles, pageFiles, remoteFiles, shellSharedFiles } from './remote-files.js';
+import { hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
 
 const manifest = (metaData: Record<string, unknown>) => ({
   metaData: { globalName: 'catalog', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, ...metaData },
@@ -93,19 +92,6 @@ describe("a remote's files", () => {
       pageFiles(raw, 'https://cdn.example/auth/mf-manifest.json', './SignInPage', { react: [], axios: ['/9.js'] })
         .scripts,
     ).toEqual(['https://cdn.example/auth/page.js', 'http://localhost/9.js', 'https://cdn.example/auth/356.js']);
-  });
-
-  it("read the shell's list from index.html, and an empty one when it is missing or broken", () => {
-    const page = document.implementation.createHTMLDocument();
-    expect(shellSharedFiles(page)).toEqual({});
-    const element = page.createElement('script');
-    element.type = 'application/json';
-    element.id = BOOT_ISLAND_ID;
-    element.textContent = islandText({ compatibility: {}, sharedFiles: { axios: ['/223.js'] } });
-    page.head.append(element);
-    expect(shellSharedFiles(page)).toEqual({ axios: ['/223.js'] });
-    element.textContent = '{"sharedFiles":DEVHUB_SHARED_FILES}';
-    expect(shellSharedFiles(page)).toEqual({});
   });
 
   it('are hinted once each, scripts as scripts and styles as styles', () => {

@@ -14,8 +14,7 @@ export interface ShellBuild {
   record: CompatibilityRecord | string;
   /**
    * The files of each shared module it provides, none for one in its first chunk, as index.html's
-   * island lists them: as the inline warm-up read them (remote-files.js's shellSharedFiles), or from
-   * the island the bootstrap read.
+   * island lists them (sharedFilesOf), as the head script handed them over or as the bootstrap read them.
    */
   sharedFiles: Promise<Record<string, string[]>>;
 }
@@ -28,7 +27,7 @@ function readShellRecord(island: BootIsland): CompatibilityRecord | string {
 }
 
 /** The files of each shared module the island lists: an empty list for anything else. */
-function sharedFilesOf(island: BootIsland): Record<string, string[]> {
+export function sharedFilesOf(island: BootIsland): Record<string, string[]> {
   const files = island.sharedFiles;
   return files !== null && typeof files === 'object' ? (files as Record<string, string[]>) : {};
 }

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeToggle } from './components/theme-toggle';
-import { readSavedMode, useThemeStore } from './theme-store';
+import { readSavedMode } from './saved-theme';
+import { useThemeStore } from './theme-store';
 import { useApplyTheme } from './use-apply-theme';
 
 type Listener = (event: MediaQueryListEvent) => void;

@@ -1,15 +1,9 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '@devhub/shared/constants';
-import { readStorage, writeStorage } from '@devhub/shared/browser-storage';
-
-export type ThemeMode = 'light' | 'dark' | 'system';
+import { writeStorage } from '@devhub/shared/browser-storage';
+import { readSavedMode, type ThemeMode } from './saved-theme';
 
 const NEXT_MODE: Record<ThemeMode, ThemeMode> = { light: 'dark', dark: 'system', system: 'light' };
-
-export function readSavedMode(): ThemeMode {
-  const saved = readStorage(STORAGE_KEYS.theme);
-  return saved === 'light' || saved === 'dark' ? saved : 'system';
-}
 
 interface ThemeState {
   mode: ThemeMode;

@@ -1,13 +1,6 @@
 import { useEffect } from 'react';
-import { useThemeStore, type ThemeMode } from './theme-store';
-
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-function applyDark(dark: boolean): void {
-  const root = document.documentElement;
-  root.classList.toggle('dark', dark);
-  root.classList.toggle('light', !dark);
-}
+import { applyDark, DARK_QUERY, type ThemeMode } from './saved-theme';
+import { useThemeStore } from './theme-store';
 
 /** Applies `mode` to <html>, following the OS live in system mode; returns how to stop following. */
 function apply(mode: ThemeMode): () => void {

@@ -1,19 +1,22 @@
 // @ts-check
-/* Inlined into index.html after remote-files.js (see shell/rspack.config.ts): it runs while the
- * shell's bundle is still downloading, reads the registry once, finds the current path among the
- * routes it lists with each pin, fetches that remote's manifest and hints the remote's entry, the
- * page's files and the shared modules it imports, so they are on their way before the shell asks
- * for them. On a prerendered page the registry is read at once and the rest waits for the page's
- * first paint, which then starts it with the shell (first-paint.ts). What it started is left in
- * one global, window.__devhubBoot, which the bootstrap takes over once (remote-host.ts takeBoot)
- * and hands to its remote host: the registry and the manifest are each requested once, the shared
- * modules' files index.html lists are read once (the bootstrap's readShellBuild takes them). The global also hands
- * the shell remote-files.js's functions, so the page carries one copy of them, this one.
- * Plain script: no bundler, no modules. */
-/* global filesBase, remoteFiles -- remote-files.js's, inlined ahead (the rest are listed in eslint.config.mjs) */
-(function () {
+import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
+
+/**
+ * Run by the page's head script (shell/src/app/page-head.ts) while the shell's bundle is still
+ * downloading: reads the registry once, and returns what finds the current path among the routes
+ * it lists with each pin, fetches that remote's manifest and hints the remote's entry, the page's
+ * files and the shared modules it imports, so they are on their way before the shell asks for
+ * them (at once on a page the browser renders; after the first paint on a prerendered one). What
+ * it started is left in one global, window.__devhubBoot, which the bootstrap takes over once
+ * (remote-host.ts takeBoot) and hands to its remote host: the registry and the manifest are each
+ * requested once. The global also hands the shell remote-files.js's functions, so the page
+ * carries one copy of them, this one.
+ *
+ * @param {Record<string, string[]>} sharedFiles  the shared modules' files the page's island lists
+ * @returns {() => void}
+ */
+export function startWarmUp(sharedFiles) {
   var registry = fetch('/remotes.json');
-  var sharedFiles = shellSharedFiles(document);
   /** @type {DevhubBoot} */
   var boot = {
     registry: registry,
@@ -26,14 +29,14 @@
     },
   };
   window.__devhubBoot = boot;
-  if (location.search.indexOf('mf-override') !== -1) return;
+  // An override replaces a pin: the loader finds out which once the visitor confirmed it.
+  if (location.search.indexOf('mf-override') !== -1) return function () {};
   try {
-    if (localStorage.getItem('mf-overrides')) return;
+    if (localStorage.getItem('mf-overrides')) return function () {};
   } catch {
     // Without storage there is no stored override either.
   }
-  if (document.documentElement.hasAttribute(PRERENDERED_ATTRIBUTE)) boot.warmUp = warmUp;
-  else warmUp();
+  return warmUp;
 
   function warmUp() {
     boot.manifest = registry
@@ -90,4 +93,4 @@
     }
     return undefined;
   }
-})();
+}

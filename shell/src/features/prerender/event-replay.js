@@ -1,23 +1,29 @@
 // @ts-check
-/* Inlined into index.html's head (see shell/rspack.config.ts). A prerendered page is on screen
- * before the shell has hydrated it, and until then its controls have no handler: a click on the
- * theme toggle, a carousel arrow or the Google button would do nothing, and a form would be sent
- * the browser's way (a GET to the page itself, the password in the address). So, on a prerendered
- * page only, the clicks, the key presses that activate a control, the changes of a select and the
- * submits are caught before anything else sees them (the window's capture phase), kept in order,
- * and dispatched again on the same element once React handles them. The chrome and the page
- * hydrate apart (bootstrap.tsx): an event on the chrome waits until the shell has hydrated
+import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
+import { MAIN_CONTENT_ID } from '../../lib/main-content-id';
+import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../lib/page-marks';
+import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
+
+/**
+ * Run by the page's head script (shell/src/app/page-head.ts), ahead of everything. A prerendered
+ * page is on screen before the shell has hydrated it, and until then its controls have no handler:
+ * a click on the theme toggle, a carousel arrow or the Google button would do nothing, and a form
+ * would be sent the browser's way (a GET to the page itself, the password in the address). So, on
+ * a prerendered page only, the clicks, the key presses that activate a control, the changes of a
+ * select and the submits are caught before anything else sees them (the window's capture phase),
+ * kept in order, and dispatched again on the same element once React handles them. The chrome and
+ * the page hydrate apart (bootstrap.tsx): an event on the chrome waits until the shell has hydrated
  * (`data-rendering="hydrated"`) and marked its chrome ready (lib/page-marks.ts), one on the page
- * (in the shell's <main>) until the page's content is marked ready too (its effects ran, remote-contract.ts);
- * each kind in its order. If the page's area shows an error panel instead of its content, or the
- * shell renders the page anew (`data-rendering="client"`), the markup they were aimed at is gone
- * and they are dropped; so is an event whose element, found again, is no longer the same control
- * (its tag, type or name changed): a click meant for "Sau" never lands on "Xóa". Links are left to
- * the browser: they work without a script.
- * Plain script: no bundler, no modules. */
-(function () {
+ * (in the shell's <main>) until the page's content is marked ready too (its effects ran,
+ * remote-contract.ts); each kind in its order. If the page's area shows an error panel instead of
+ * its content, or the shell renders the page anew (`data-rendering="client"`), the markup they
+ * were aimed at is gone and they are dropped; so is an event whose element, found again, is no
+ * longer the same control (its tag, type or name changed): a click meant for "Sau" never lands on
+ * "Xóa". Links are left to the browser: they work without a script.
+ */
+export function replayEventsAfterHydration() {
   var root = document.documentElement;
-  if (!root.hasAttribute(REPLAY_PRERENDERED_ATTRIBUTE)) return;
+  if (!root.hasAttribute(PRERENDERED_ATTRIBUTE)) return;
 
   // Elements whose activation is a click (a keyboard's Enter or Space on them arrives as one too).
   var CLICKED =
@@ -76,7 +82,7 @@
       tag: element.tagName,
       type: attribute(element, 'type'),
       name: element.getAttribute('name') || '',
-      inPage: !!element.closest(REPLAY_MAIN_CONTENT),
+      inPage: !!element.closest(`#${MAIN_CONTENT_ID}`),
     };
   }
 
@@ -234,12 +240,12 @@
     var state = root.getAttribute(RENDERING);
     if (state === 'client') finish(false);
     if (state !== 'hydrated' || finished) return;
-    if (!chromeReleased && marked(REPLAY_CHROME_READY_MARK)) releaseChrome();
-    if (marked(REPLAY_CONTENT_READY_MARK)) finish(true);
+    if (!chromeReleased && marked(CHROME_READY_MARK)) releaseChrome();
+    if (marked(CONTENT_READY_MARK)) finish(true);
     // The page's area came to rest without its content (an error panel in place of the markup):
     // what the page's events were aimed at is gone.
-    else if (marked(REPLAY_ROUTE_SETTLED_MARK)) finish(false);
-    else if (readyWait === undefined && marked(REPLAY_PAGE_MOUNTED_MARK)) {
+    else if (marked(ROUTE_SETTLED_MARK)) finish(false);
+    else if (readyWait === undefined && marked(PAGE_MOUNTED_MARK)) {
       readyWait = setTimeout(function () {
         finish(true);
       }, READY_WAIT_MS);
@@ -255,4 +261,4 @@
   // Its callback runs in a task after the mark: the effects of the render that set it have run.
   var marks = typeof PerformanceObserver === 'function' ? new PerformanceObserver(check) : undefined;
   if (marks) marks.observe({ type: 'mark' });
-})();
+}

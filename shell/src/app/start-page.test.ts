@@ -1,0 +1,88 @@
+import { PRERENDERED_ATTRIBUTE } from '../features/prerender/prerendered-attribute';
+import { BOOT_ISLAND_ID, islandText, type BootIsland } from '../lib/boot-island';
+import { startPage } from './start-page';
+
+const MANIFEST_URL = 'https://cdn.example/catalog/1.2.0/mf-manifest.json';
+const REGISTRY = {
+  remotes: {
+    catalog: { entry: MANIFEST_URL, routes: [{ expose: 'HomePage', routes: [{ path: '/' }] }] },
+  },
+};
+const MANIFEST = {
+  metaData: { globalName: 'catalog', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+  exposes: [{ path: './HomePage', assets: { js: { sync: ['home.js'], async: [] }, css: { sync: [], async: [] } } }],
+};
+
+const root = document.documentElement;
+const started = () => [...document.head.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
+const hinted = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
+
+/** Lets the promises settle, and draws the frames the first-paint gate waits for. */
+async function settle() {
+  for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+  jest.advanceTimersByTime(40);
+  for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+}
+
+function page(island: BootIsland, prerendered: boolean) {
+  if (prerendered) root.setAttribute(PRERENDERED_ATTRIBUTE, '');
+  document.head.innerHTML = `<script type="application/json" id="${BOOT_ISLAND_ID}">${islandText(island)}</script>`;
+  document.body.innerHTML = '<div id="root"><h1>Trang chủ</h1></div>';
+}
+
+describe("the page's head script", () => {
+  let requested: string[];
+
+  beforeEach(() => {
+    requested = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      requested.push(url);
+      return Response.json(url === '/remotes.json' ? REGISTRY : MANIFEST);
+    });
+    localStorage.setItem('theme', 'dark');
+  });
+  afterEach(async () => {
+    // The event replay of a prerendered page ends once the shell renders it.
+    root.dataset.rendering = 'client';
+    await Promise.resolve();
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+    localStorage.clear();
+    root.removeAttribute(PRERENDERED_ATTRIBUTE);
+    delete root.dataset.rendering;
+    root.className = '';
+    window.__devhubBoot = undefined;
+  });
+
+  it("applies the saved theme, and warms the page's remote up at once on a page the browser renders", async () => {
+    page({ sharedFiles: {} }, false);
+    startPage();
+    expect(root.className).toBe('dark');
+    // The responses are read as a browser reads them, off the test's clock.
+    for (let wait = 0; wait < 50 && hinted().length === 0; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requested).toEqual(['/remotes.json', MANIFEST_URL]);
+    expect(hinted()).toEqual([
+      'https://cdn.example/catalog/1.2.0/remoteEntry.js',
+      'https://cdn.example/catalog/1.2.0/home.js',
+    ]);
+    expect(window.__devhubBoot?.registry).toBeDefined();
+  });
+
+  it("starts the shell's scripts its island lists after a prerendered page's first paint, the warm-up with them", async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    page({ sharedFiles: {}, scripts: [{ src: '/main.js', crossorigin: '' }, { src: 42 }] }, true);
+    const parsing = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    startPage();
+    expect(root.className).toBe('dark');
+    expect(requested).toEqual(['/remotes.json']);
+    expect(started()).toEqual([]);
+    parsing.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await settle();
+    expect(started()).toEqual(['/main.js']);
+    expect(requested).toEqual(['/remotes.json', MANIFEST_URL]);
+  });
+});

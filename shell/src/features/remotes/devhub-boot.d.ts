@@ -1,0 +1,34 @@
+// The one global the page's head script leaves for the shell (warm-up.js).
+import type {
+  filesBase as FilesBase,
+  hintRemoteFiles as HintRemoteFiles,
+  pageFiles as PageFiles,
+  remoteFiles as RemoteFiles,
+} from './remote-files.js';
+
+declare global {
+  /** What the page's head script started before any bundle ran, for the shell's remote host (remote-host.ts). */
+  interface DevhubBoot {
+    /** The registry request: the host reads the registry from it, so it is fetched once. */
+    registry?: Promise<Response>;
+    /** The shared modules' files the page's island lists, as the head script read them: the bootstrap's readShellBuild takes them. */
+    sharedFiles?: Record<string, string[]>;
+    /** The current route's manifest request, once the registry named it: the loader never asks a second time. */
+    manifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
+    /**
+     * remote-files.js's functions, as the head script carries them: the shell's loader uses these
+     * instead of a second copy (remote-loader.ts).
+     */
+    files?: {
+      filesBase: typeof FilesBase;
+      remoteFiles: typeof RemoteFiles;
+      pageFiles: typeof PageFiles;
+      hintRemoteFiles: typeof HintRemoteFiles;
+    };
+  }
+
+  interface Window {
+    /** Read once by the remote host as it is created, then cleared. */
+    __devhubBoot?: DevhubBoot;
+  }
+}
