@@ -51,6 +51,7 @@ const config: Configuration = {
         bootIslandId: BOOT_ISLAND_ID,
         bootIsland: '{}',
         headScript: headScript.text,
+        bodyScript: '',
       }),
     }) as RspackPluginInstance,
   ],

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,17 +6,11 @@ import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
 import { sha256 } from './static-server-test-support.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
 
-/**
- * A shell renderer standing in for shell/dist-server/server.cjs: the page it writes around a
- * remote's adds one script to the template, as the first-paint starter does.
- */
-const FAKE_RENDERER = `exports.prerender = async (input) => [{ route: '/', html: input.template + '<script>start()</script>' }];`;
-
 describe('prerendered pages', () => {
   let root;
   let server;
   let base;
-  const template = '<!doctype html><title>app</title>';
+  const template = '<!doctype html><title>app</title><script>start()</script>';
 
   const writePages = (dir, label) => {
     mkdirSync(join(dir, 'blog'), { recursive: true });
@@ -30,8 +23,6 @@ describe('prerendered pages', () => {
     root = mkdtempSync(join(tmpdir(), 'static-pages-'));
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'dist', 'index.html'), template);
-    mkdirSync(join(root, 'dist-server'));
-    writeFileSync(join(root, 'dist-server', 'server.cjs'), FAKE_RENDERER);
     writePages(join(root, 'pages'), 'rendered');
     server = createStaticServer({
       root: join(root, 'dist'),
@@ -54,7 +45,7 @@ describe('prerendered pages', () => {
     expect(await (await fetch(`${base}/docs`)).text()).toBe(template);
   });
 
-  it("runs the script the shell's renderer starts a page with, never one the page brought itself", async () => {
+  it("runs the build's own scripts on a prerendered page, never one the page brought itself", async () => {
     const policy = (await fetch(`${base}/blog`)).headers.get('content-security-policy');
     expect(policy).toContain(sha256('start()'));
     expect(policy).not.toContain(sha256('hydrate()'));
@@ -96,28 +87,5 @@ describe('prerendered pages', () => {
   it('stops serving them once the shell build changes, until they are rendered again', async () => {
     writeFileSync(join(root, 'dist', 'index.html'), `${template}<!-- rebuilt -->`);
     expect(await (await fetch(`${base}/blog`)).text()).toBe(`${template}<!-- rebuilt -->`);
-  });
-
-  it("serves the shell's page instead, with one line, when the renderer cannot say how a page starts", async () => {
-    const pages = join(root, 'unstartable');
-    writePages(pages, 'unstartable');
-    writeFileSync(join(root, 'dist', 'index.html'), template);
-    const writes = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const unstartable = createStaticServer({
-      root: join(root, 'dist'),
-      spa: true,
-      pages: { dir: pages, template: join(root, 'dist', 'index.html'), renderer: join(root, 'missing.cjs') },
-    });
-    try {
-      const url = `http://127.0.0.1:${await listen(unstartable, 0, '127.0.0.1')}`;
-      expect(await (await fetch(`${url}/blog`)).text()).toBe(template);
-      const lines = writes.mock.calls.map(([line]) => String(line));
-      expect(lines).toEqual([
-        expect.stringMatching(/^\[static\] prerendered pages are not served: .*missing\.cjs.*\n$/),
-      ]);
-    } finally {
-      writes.mockRestore();
-      await closeServer(unstartable);
-    }
   });
 });

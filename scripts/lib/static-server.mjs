@@ -23,7 +23,7 @@ import {
   statWithCopies,
 } from './static-server-files.mjs';
 import { addProjectHeaders, helmetOptions, requestHost, SVG_POLICY } from './static-server-headers.mjs';
-import { rendererBeside, trustedScripts } from './static-server-trusted-scripts.mjs';
+import { trustedScripts } from './static-server-trusted-scripts.mjs';
 
 // Kept where their users import them from (storage.mjs, rspack/dev-server.ts).
 export { cacheControlFor } from './static-server-files.mjs';
@@ -38,10 +38,9 @@ export { forwardedFor } from './static-server-api-proxy.mjs';
  * @property {Record<string,string>} [files]  URL path → file served instead (e.g. /remotes.json)
  * @property {Record<string,string>} [mounts] URL prefix → directory (e.g. the deploy folder)
  * @property {string} [apiTarget]     proxy /api/* there
- * @property {{ dir: string, template: string, renderer?: string }} [pages]  prerendered pages
- *   (prerender-pages.mjs), served for a path without extension or query string while they match
- *   the served shell build (`template`, its index.html) and the script that starts them could be
- *   had from the shell's renderer (`renderer`, default: dist-server/server.cjs beside the build)
+ * @property {{ dir: string, template: string }} [pages]  prerendered pages (prerender-pages.mjs),
+ *   served for a path without extension or query string while they match the served shell build
+ *   (`template`, its index.html)
  * @property {boolean} [fallthrough]  pass what it does not serve to `next` (as a dev-server middleware)
  * @property {string} [publicHost]    the site's public host name: the only one HSTS is sent for
  * @property {boolean} [timingAllowOrigin]  send `Timing-Allow-Origin: *` (a benchmark's servers only)
@@ -76,12 +75,7 @@ function createApp({ tls, limits: givenLimits, ...options }) {
   const limits = { ...DEFAULT_LIMITS, ...givenLimits };
   const root = options.root ? resolve(options.root) : null;
   const template = options.pages?.template ?? (root ? join(root, 'index.html') : undefined);
-  const scripts = trustedScripts({
-    template,
-    renderer: options.pages ? (options.pages.renderer ?? rendererBeside(options.pages.template)) : undefined,
-  });
-  // Learnt while the server starts, not on its first page; a server closed meanwhile waits for it.
-  const learnt = scripts().catch(() => undefined);
+  const scripts = trustedScripts({ template });
   const pageOf = options.pages ? prerenderedPages(options.pages, statWithCopies) : undefined;
   // The registry served with the page: the origins its remotes may come from.
   const policyOf = pagePolicies({
@@ -92,7 +86,6 @@ function createApp({ tls, limits: givenLimits, ...options }) {
 
   const app = Fastify(fastifyOptions(tls, limits));
   closeSilentConnections(app.server, Boolean(tls), limits);
-  app.addHook('onClose', () => learnt);
 
   app.register(helmet, helmetOptions(options));
   const { publicHost, cors, timingAllowOrigin } = options;
@@ -133,10 +126,10 @@ function createApp({ tls, limits: givenLimits, ...options }) {
     return root ? fileInside(root, pathname) : null;
   }
 
-  /** The prerendered page of a path, while the script that starts it may run. */
+  /** The prerendered page of a path, if there is one for the served build. */
   async function prerendered(encodedPath) {
-    const [page, trusted] = await Promise.all([pageOf?.(encodedPath), scripts()]);
-    if (!page || !trusted.prerendered) return undefined;
+    const page = await pageOf?.(encodedPath);
+    if (!page) return undefined;
     return { file: relative(page.dir, page.path).split(sep).join('/'), ...page };
   }
 

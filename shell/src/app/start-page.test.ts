@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PRERENDERED_ATTRIBUTE } from '../features/prerender/prerendered-attribute';
 import { BOOT_ISLAND_ID, islandText, type BootIsland } from '../lib/boot-island';
-import { startPage } from './start-page';
+import { startBody, startHead } from './start-page';
 
 const MANIFEST_URL = 'https://cdn.example/catalog/1.2.0/mf-manifest.json';
 const REGISTRY = {
@@ -58,7 +60,8 @@ describe("the page's head script", () => {
 
   it("applies the saved theme, and warms the page's remote up at once on a page the browser renders", async () => {
     page({ sharedFiles: {} }, false);
-    startPage();
+    startHead();
+    startBody();
     expect(root.className).toBe('dark');
     // The responses are read as a browser reads them, off the test's clock.
     for (let wait = 0; wait < 50 && hinted().length === 0; wait += 1)
@@ -71,12 +74,14 @@ describe("the page's head script", () => {
     expect(window.__devhubBoot?.registry).toBeDefined();
   });
 
-  it("starts the shell's scripts its island lists after a prerendered page's first paint, the warm-up with them", async () => {
+  it("leaves a prerendered page's warm-up and the shell's scripts its island lists to after its first paint, once parsed", async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     page({ sharedFiles: {}, scripts: [{ src: '/main.js', crossorigin: '' }, { src: 42 }] }, true);
     const parsing = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    startPage();
+    startHead();
     expect(root.className).toBe('dark');
+    expect(requested).toEqual([]);
+    startBody();
     expect(requested).toEqual(['/remotes.json']);
     expect(started()).toEqual([]);
     parsing.mockReturnValue('interactive');
@@ -84,5 +89,11 @@ describe("the page's head script", () => {
     await settle();
     expect(started()).toEqual(['/main.js']);
     expect(requested).toEqual(['/remotes.json', MANIFEST_URL]);
+  });
+
+  it('runs its second part right after #root, which the parser reaches once the stylesheets are in', () => {
+    const template = readFileSync(join(__dirname, '../../index.html'), 'utf8');
+    expect(template).toMatch(/<div id="root"><\/div>\s*<script>\s*<%= bodyScript %>\s*<\/script>\s*<\/body>/);
+    expect(template.indexOf('<%= headScript %>')).toBeLessThan(template.indexOf('</head>'));
   });
 });

@@ -18,18 +18,28 @@ function scriptsOf(island: BootIsland): ScriptAttributes[] {
   );
 }
 
+const isPrerendered = () => document.documentElement.hasAttribute(PRERENDERED_ATTRIBUTE);
+
 /**
- * On a prerendered page its events are held for the shell first, before anything else can see
- * one; then the saved theme applies before the first paint, the registry is requested, and the
- * current page's remote files are hinted: at once on a page the browser renders, after the first
- * paint on a prerendered one, which then starts the shell's bundle too.
+ * The head's script. On a prerendered page its events are held for the shell first, before
+ * anything else can see one; then the saved theme applies before the first paint. On a page the
+ * browser renders, the registry is requested and the current page's remote files are hinted at
+ * once; a prerendered one leaves that to its first paint (startBody).
  */
-export function startPage(): void {
-  const prerendered = document.documentElement.hasAttribute(PRERENDERED_ATTRIBUTE);
-  if (prerendered) replayEventsAfterHydration();
+export function startHead(): void {
+  if (isPrerendered()) replayEventsAfterHydration();
   applySavedTheme();
+  if (!isPrerendered()) startWarmUp(sharedFilesOf(readBootIsland(document)))();
+}
+
+/**
+ * The script after #root, which the parser runs once the page's stylesheets are in (a script
+ * waits for them): a prerendered page is laid out once, styled, not once before they arrive and
+ * again after. On a prerendered page it requests the registry, then after the first paint hints
+ * the page's remote files and starts the shell's scripts the island lists.
+ */
+export function startBody(): void {
+  if (!isPrerendered()) return;
   const island = readBootIsland(document);
-  const warmUp = startWarmUp(sharedFilesOf(island));
-  if (prerendered) startAfterFirstPaint(scriptsOf(island), FIRST_PAINT_WAIT_MS, warmUp);
-  else warmUp();
+  startAfterFirstPaint(scriptsOf(island), FIRST_PAINT_WAIT_MS, startWarmUp(sharedFilesOf(island)));
 }
