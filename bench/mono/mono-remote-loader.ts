@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type * as ShellLoader from '../../shell/src/features/remotes/remote-loader';
+import type { RemoteLoader } from '../../shell/src/features/remotes/remote-loader-types';
 import {
   exportNameOf,
   type PageProps,
@@ -28,19 +29,10 @@ const MODULES: Record<RemoteModuleId, () => Promise<Record<string, unknown>>> = 
   'account/SettingPage': () => import('../../remote-account/src/app/exposes/setting-page'),
 };
 
-export class IncompatibleRemoteError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
-  }
-}
-
-/** Never thrown here: the monolith runs no remote's files. */
-export class TamperedRemoteError extends Error {}
-
 const pinOf = (table: RemoteRouteTable) => ({ entry: '', routes: table.map(({ file: _file, ...page }) => page) });
 
 /** The shell's loader, one per remote host (remote-host.ts), with every page a plain dynamic import. */
-export function createRemoteLoader(): ShellLoader.RemoteLoader {
+export function createRemoteLoader(): RemoteLoader {
   const loaded = new Map<RemoteModuleId, ComponentType<never>>();
   return {
     /** Nothing to register: index.html still reads the registry once, so both variants make that request. */
@@ -76,7 +68,5 @@ export function createRemoteLoader(): ShellLoader.RemoteLoader {
 // Every value the shell's loader exports, which this module stands in for: tsc fails here when the
 // shell's loader gains one this baseline lacks, instead of the benchmark's build failing to link.
 void ({
-  IncompatibleRemoteError,
-  TamperedRemoteError,
   createRemoteLoader,
 } satisfies Record<keyof typeof ShellLoader, unknown>);

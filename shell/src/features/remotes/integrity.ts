@@ -118,3 +118,17 @@ export async function actualDigest(url: string): Promise<string | undefined> {
     return undefined;
   }
 }
+
+/** The first of `urls` whose bytes are not the digest its manifest lists (read again), with both digests. */
+export async function firstMismatch(
+  urls: string[],
+  listedDigest: (url: string) => string | undefined,
+): Promise<{ file: string; expected: string; actual: string } | undefined> {
+  for (const file of urls) {
+    const expected = listedDigest(file);
+    if (!expected) continue;
+    const actual = await actualDigest(file);
+    if (actual !== undefined && actual !== expected) return { file, expected, actual };
+  }
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import { createManifests } from './manifests';
 import { createRoutes } from './routes-store';
-import { createRemoteLoader, type RemoteLoader, type StartOptions } from './remote-loader';
+import { createRemoteLoader } from './remote-loader';
+import type { RemoteLoader, StartOptions } from './remote-loader-types';
 import { createRemoteStatus, type RemoteStatusStore } from './remote-status';
 import type { ShellBuild } from './shell-record';
 

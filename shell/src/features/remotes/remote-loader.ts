@@ -1,27 +1,25 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { checkCompatibility, describeProblem, type CompatibilityProblem } from '@devhub/contracts/compatibility';
+import { checkCompatibility, describeProblem } from '@devhub/contracts/compatibility';
 import {
   REMOTE_NAMES,
   exportNameOf,
   remoteOf,
-  type PageProps,
   type RemoteModuleId,
   type RemoteName,
 } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { actualDigest, createTrust } from './integrity';
-import { MANIFEST_TIMEOUT_MS, ManifestError, type GetManifest } from './manifests';
+import { compatibilityText } from './compatibility-text';
+import { createTrust, firstMismatch } from './integrity';
+import { manifestFailure } from './manifest-failure';
+import { ManifestError } from './manifests';
 import { filesWithinPolicy, type OverridePolicy } from './override-origins';
-import type { Overrides, RefusedOverride } from './overrides';
+import type { Overrides } from './overrides';
 import { takeOverrides } from './page-overrides';
 import { expectationOf, type PinExpectation } from './pin-expectation';
 import { fetchRegistry, type Registry } from './registry';
-import type { RemoteStatusStore } from './remote-status';
-import type { ShellBuild } from './shell-record';
-
-/** remote-files.js's functions, as index.html's warm-up hands them over. */
-export type RemoteFileReaders = NonNullable<DevhubBoot['files']>;
+import { IncompatibleRemoteError, TamperedRemoteError } from './remote-errors';
+import type { LoaderContext, PageComponent, RemoteFileReaders, RemoteLoader } from './remote-loader-types';
 
 // The one path from a route to a remote page: the registry (read once, with a timeout, the
 // overrides the visitor confirmed applied), the remote's manifest (read once, checked against its
@@ -30,89 +28,6 @@ export type RemoteFileReaders = NonNullable<DevhubBoot['files']>;
 // page's module, kept in the host's cache of loaded pages. Its state lives in the loader the remote host creates (remote-host.ts).
 
 type RemoteEntryType = Extract<Parameters<typeof registerRemotes>[0][number], { entry: string }>['type'];
-
-/** A page's component: its props are those its remote's route table gives the path (JSON). */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- K keeps the loader's call sites typed by page
-export type PageComponent<K extends RemoteModuleId = RemoteModuleId> = ComponentType<PageProps>;
-
-/** A remote build this shell build cannot run: the reasons, in Vietnamese, for the page's slot. */
-export class IncompatibleRemoteError extends Error {
-  override name = 'IncompatibleRemoteError';
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
-  }
-}
-
-/**
- * A remote whose bytes are not the pinned ones: nothing of it ran. The slot says so in Vietnamese;
- * the remotes panel names the file and both digests.
- */
-export class TamperedRemoteError extends Error {
-  override name = 'TamperedRemoteError';
-}
-
-export interface StartOptions {
-  /** Overrides from the URL or storage the registry (allow-list, environment) does not allow: the shell tells the visitor. */
-  onRefusedOverrides?: (refused: RefusedOverride[]) => void;
-  /** How long to wait for remotes.json (and for each manifest) before explaining that it did not come. */
-  timeoutMs?: number;
-}
-
-/** What the loader works with: the host's shell build, options, status and manifests, and what the warm-up started. */
-export interface LoaderContext {
-  build: ShellBuild;
-  options: StartOptions;
-  status: RemoteStatusStore;
-  getManifest: GetManifest;
-  boot: DevhubBoot | undefined;
-}
-
-/** What a remote host does with remote pages (remote-host.ts). */
-export interface RemoteLoader {
-  /** Reads the registry and registers the remotes; pages wait for it, the chrome never does. */
-  startRemotes(): void;
-  /**
-   * What the registry pins each remote to (its entries as written), for a page rendered ahead of
-   * time to check it was rendered from the same; none if the registry could not be read or an
-   * override replaces a pin in this browser.
-   */
-  pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined>;
-  /** The registry the routes are built from (registry-routes.ts), read again if it failed and this is a retry. */
-  registryReady(fresh: boolean): Promise<Registry>;
-  /**
-   * A remote page's component, loaded once. `fresh` (a retry) reads the registry again if it had
-   * failed, and the remote's manifest and entry again; a failure is never kept.
-   */
-  loadPage<K extends RemoteModuleId>(id: K, options?: { fresh?: boolean }): Promise<PageComponent<K>>;
-  /** The page's component if it has already loaded: a page visited again shows at once. */
-  loadedPage<K extends RemoteModuleId>(id: K): PageComponent<K> | undefined;
-  /**
-   * Puts a page loaded some other way in the cache: the server renderer loads pages from the
-   * remotes' server builds, then renders them as the browser would.
-   */
-  adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void;
-  /** Reads a remote's manifest and checks it, without loading it: what the remotes panel shows of every remote. */
-  inspectRemote(remote: RemoteName): Promise<void>;
-  /**
-   * Gets a page ready without running it (a link hovered, the browser idle): its files downloaded and
-   * the shared modules it imports started. Only once the registry is in, and only for a remote that
-   * fits this shell.
-   */
-  preloadPage(id: RemoteModuleId): Promise<void>;
-}
-
-function vietnamese(problem: CompatibilityProblem): string {
-  const { kind, remote, dependency, needs, provides } = problem;
-  const text = SHELL_TEXT.compatibility;
-  if (kind === 'record') return text.record(remote, provides);
-  if (kind === 'expose') return text.expose(remote, dependency);
-  if (kind === 'export') {
-    return needs === '*'
-      ? text.exportAll(remote, dependency, provides)
-      : text.exportMissing(remote, dependency, needs, provides);
-  }
-  return text.needs(remote, dependency, needs, provides);
-}
 
 interface CachedPage {
   promise: Promise<ComponentType<never>>;
@@ -197,29 +112,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
       });
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
-      const { url, failure } = error;
-      const text = SHELL_TEXT.manifest;
-      switch (failure.kind) {
-        case 'integrity':
-          updateStatus(remote, {
-            integrity: 'failed',
-            mismatch: { file: url, expected: failure.expected, actual: failure.actual },
-          });
-          console.error(`[shell] ${remote} was not run: ${url} is not the pinned manifest`);
-          throw new TamperedRemoteError(text.tampered(url), { cause: error });
-        case 'timeout':
-          throw new Error(text.timeout(url, (options.timeoutMs ?? MANIFEST_TIMEOUT_MS) / 1000), { cause: error });
-        case 'status':
-          throw new Error(text.httpStatus(url, failure.status), { cause: error });
-        case 'not-json':
-          throw new Error(text.notJson(url), { cause: error });
-        case 'invalid':
-          // The slot says the file is no manifest it can read; the console names the field.
-          console.error(`[shell] ${remote} was not run: ${url}: ${failure.problem}`);
-          throw new Error(text.notJson(url), { cause: error });
-        default:
-          throw new Error(text.unreachable(url), { cause: error });
-      }
+      throw manifestFailure(remote, error, updateStatus, options.timeoutMs);
     }
   }
 
@@ -251,7 +144,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     updateStatus(remote, {
       version: buildInfo?.buildVersion,
       buildHash: buildInfo?.buildHash,
-      problems: problems.map(vietnamese),
+      problems: problems.map(compatibilityText),
       integrity: verified ? 'verified' : 'unverified',
       mismatch: undefined,
     });
@@ -259,7 +152,7 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
       console.error(
         `[shell] ${remote} was not run: its build does not fit this shell build\n  ${problems.map(describeProblem).join('\n  ')}`,
       );
-      throw new IncompatibleRemoteError(problems.map(vietnamese));
+      throw new IncompatibleRemoteError(problems.map(compatibilityText));
     }
     const { entry } = remoteFiles(json, manifestUrl);
     if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
@@ -334,17 +227,12 @@ export function createRemoteLoader({ build, options, status, getManifest, boot }
     } catch {
       return undefined;
     }
-    for (const url of [...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles]) {
-      const expected = trust.listedDigest(url);
-      if (!expected) continue;
-      const actual = await actualDigest(url);
-      if (actual !== undefined && actual !== expected) {
-        updateStatus(remote, { integrity: 'failed', mismatch: { file: url, expected, actual } });
-        console.error(`[shell] ${remote} was not run: ${url} does not match its digest`);
-        return url;
-      }
-    }
-    return undefined;
+    const urls = [...(files.entry ? [files.entry.url] : []), ...files.scripts, ...files.styles];
+    const mismatch = await firstMismatch(urls, (url) => trust.listedDigest(url));
+    if (!mismatch) return undefined;
+    updateStatus(remote, { integrity: 'failed', mismatch });
+    console.error(`[shell] ${remote} was not run: ${mismatch.file} does not match its digest`);
+    return mismatch.file;
   }
 
   return {

@@ -1,7 +1,7 @@
 import { memo, Suspense, use, useEffect } from 'react';
 import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
 import { PAGE_MOUNTED_MARK } from '../../../lib/page-marks';
-import type { PageComponent } from '../remote-loader';
+import type { PageComponent } from '../remote-loader-types';
 import { RemoteSkeleton } from './remote-skeleton';
 
 /** Marks when a remote's page is mounted (its content may still be loading: see markContentReady). */

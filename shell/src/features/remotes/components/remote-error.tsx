@@ -1,5 +1,5 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { IncompatibleRemoteError, TamperedRemoteError } from '../remote-loader';
+import { IncompatibleRemoteError, TamperedRemoteError } from '../remote-errors';
 import { useRouteSettled } from '../../../lib/use-route-settled';
 import styles from './remote-error.module.css';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
 import { useHydrating } from '../../../lib/use-hydrating';
 import { useRemoteHost } from '../remote-host-context';
-import type { PageComponent } from '../remote-loader';
+import type { PageComponent } from '../remote-loader-types';
 import { PageSlot } from './page-slot';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteSkeleton } from './remote-skeleton';
