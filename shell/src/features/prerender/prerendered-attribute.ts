@@ -1,5 +1,6 @@
 /**
- * Set on a prerendered page's <html>: the head's warm-up (warm-up.inline.js, given this name by
- * shell/rspack.config.ts) then leaves its hints to the page's first paint (first-paint.ts).
+ * Set on a prerendered page's <html>: the page's scripts (shell/src/app/start-page.ts) then hold
+ * its events for the shell and leave the warm-up and the shell's bundle to its first paint
+ * (first-paint.ts).
  */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
