@@ -1,5 +1,5 @@
 import { rspack, type Compiler } from '@rspack/core';
-import { isSharedFallbackBuild } from './bundler-internals.ts';
+import { isSharedFallbackBuild } from './bundler-internals/which-build.ts';
 
 const PLUGIN = 'ChunkIntegrityPlugin';
 

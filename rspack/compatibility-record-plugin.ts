@@ -8,17 +8,11 @@ import {
 } from '@devhub/contracts/compatibility';
 import { ACCESS_RULES, LAYOUTS, MANIFEST_ROUTES_KEY, routeTableProblems } from '@devhub/contracts/routes';
 import { WORKSPACE_ROOT, readPackageJson, type App } from './app.ts';
-import {
-  FEDERATION_MANIFEST,
-  dependenciesOf,
-  importedName,
-  installedVersion,
-  isSharedFallbackBuild,
-  providedExports,
-  providedModules,
-  resourceOf,
-  rewriteFederationFile,
-} from './bundler-internals.ts';
+import { resourceOf } from './bundler-internals/chunk-graph.ts';
+import { dependenciesOf, importedName, providedExports, providedModules } from './bundler-internals/dependencies.ts';
+import { FEDERATION_MANIFEST, rewriteFederationFile } from './bundler-internals/federation-files.ts';
+import { installedVersion } from './bundler-internals/versions.ts';
+import { isSharedFallbackBuild } from './bundler-internals/which-build.ts';
 import type { Singleton } from './shared-singletons.ts';
 
 /** Where the shell's index.html carries its own record, for the check it runs before loading a remote. */

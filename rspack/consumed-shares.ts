@@ -1,5 +1,5 @@
 import type { Compilation, Module } from '@rspack/core';
-import { sharedModules } from './bundler-internals.ts';
+import { sharedModules } from './bundler-internals/shared-modules.ts';
 
 /**
  * The shared modules `root` needs before it can run: every module its static imports reach, up to

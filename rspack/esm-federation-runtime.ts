@@ -1,11 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { rspack, type Compiler, type RuleSetRule } from '@rspack/core';
-import {
-  FEDERATION_RUNTIME_CJS,
-  checkFederationRuntimeSwapped,
-  esmTwinOf,
-  isSharedFallbackBuild,
-} from './bundler-internals.ts';
+import { FEDERATION_RUNTIME_CJS, checkFederationRuntimeSwapped, esmTwinOf } from './bundler-internals/runtime-twins.ts';
+import { isSharedFallbackBuild } from './bundler-internals/which-build.ts';
 
 /**
  * Rspack's federation plugin resolves the MF runtime packages with `require`, i.e. their CommonJS

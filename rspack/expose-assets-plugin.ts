@@ -1,13 +1,8 @@
 import { resolve } from 'node:path';
 import { rspack, type Compiler } from '@rspack/core';
-import {
-  FEDERATION_MANIFEST,
-  FEDERATION_STATS,
-  isSharedFallbackBuild,
-  modulesByResource,
-  onDemandFiles,
-  rewriteFederationFile,
-} from './bundler-internals.ts';
+import { modulesByResource, onDemandFiles } from './bundler-internals/chunk-graph.ts';
+import { FEDERATION_MANIFEST, FEDERATION_STATS, rewriteFederationFile } from './bundler-internals/federation-files.ts';
+import { isSharedFallbackBuild } from './bundler-internals/which-build.ts';
 import { sharedModulesOf } from './consumed-shares.ts';
 
 const PLUGIN = 'ExposeAssetsPlugin';

@@ -1,5 +1,6 @@
 import { rspack, type Compiler } from '@rspack/core';
-import { exposedModules, isSharedFallbackBuild, providedExports } from './bundler-internals.ts';
+import { exposedModules, providedExports } from './bundler-internals/dependencies.ts';
+import { isSharedFallbackBuild } from './bundler-internals/which-build.ts';
 
 /**
  * Fails a remote's build when one of its exposed modules lacks the component its route table names

@@ -1,7 +1,11 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { App } from './app.ts';
 import { INLINE_SCRIPT_PLUGIN } from './inline-script-plugin.ts';
-import { federationExperiments, treeShakenShare } from './bundler-internals.ts';
+import {
+  federationExperiments,
+  sharedFallbackExclusions,
+  treeShakenShare,
+} from './bundler-internals/federation-options.ts';
 import type { Singleton } from './shared-singletons.ts';
 
 /** A remote exposes the pages its route table (`src/app/routes.ts`) lists, each from the file the table names. */
@@ -43,6 +47,6 @@ export function federationPlugin(app: App, singletons: Singleton[], isProduction
     // (A remote loads no other remote: its entry needs no remote-loading or manifest code either.)
     experiments: federationExperiments(app.kind, isProduction),
     // Its shared fallbacks are built with the app's plugins: a page's inline script has no place there.
-    treeShakingSharedExcludePlugins: [INLINE_SCRIPT_PLUGIN],
+    ...sharedFallbackExclusions([INLINE_SCRIPT_PLUGIN]),
   });
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import type { App } from './app.ts';
-import { FEDERATION_MANIFEST, isSharedFallbackBuild, rewriteFederationFile } from './bundler-internals.ts';
+import { FEDERATION_MANIFEST, rewriteFederationFile } from './bundler-internals/federation-files.ts';
+import { isSharedFallbackBuild } from './bundler-internals/which-build.ts';
 import { exposesFor } from './federation.ts';
 import type { Singleton } from './shared-singletons.ts';
 

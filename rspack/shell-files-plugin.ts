@@ -1,5 +1,7 @@
 import { rspack, type Compilation, type Compiler } from '@rspack/core';
-import { blocksOf, entryModules, isSharedFallbackBuild, sharedModules } from './bundler-internals.ts';
+import { blocksOf, entryModules } from './bundler-internals/chunk-graph.ts';
+import { sharedModules } from './bundler-internals/shared-modules.ts';
+import { isSharedFallbackBuild } from './bundler-internals/which-build.ts';
 import { sharedModulesOf } from './consumed-shares.ts';
 
 const PLUGIN = 'ShellFilesPlugin';

@@ -2,7 +2,7 @@
 // `npm run check:upgrade`: what the newest Module Federation and Rspack would break, tried in a
 // copy of the workspace (never here): the copy gets its own node_modules with the newest
 // `@module-federation/*` and `@rspack/*`, builds every app, runs a few browser tests against those
-// builds, and prints a short summary. The build's adapter (rspack/bundler-internals.ts) names the
+// builds, and prints a short summary. The build's adapter (rspack/bundler-internals/) names the
 // internal that changed; that is usually the first thing to read.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,25 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Compilation, Compiler, Module } from '@rspack/core';
-import {
-  BundlerInternalsError,
-  WRITTEN_FOR,
-  checkFederationOption,
-  checkFederationRuntimeSwapped,
-  esmTwinOf,
-  exposedModules,
-  federationExperiments,
-  importedName,
-  installedVersion,
-  isSharedFallbackBuild,
-  providedModules,
-  readFederationFile,
-  rewriteFederationFile,
-  shareNameOf,
-  sharedModules,
-  treeShakenShare,
-  versionsNote,
-} from './bundler-internals.ts';
+import { exposedModules, importedName, providedModules } from './dependencies.ts';
+import { readFederationFile, rewriteFederationFile } from './federation-files.ts';
+import { checkFederationOption, federationExperiments, treeShakenShare } from './federation-options.ts';
+import { checkFederationRuntimeSwapped, esmTwinOf } from './runtime-twins.ts';
+import { shareNameOf, sharedModules } from './shared-modules.ts';
+import { BundlerInternalsError, WRITTEN_FOR, installedVersion, versionsNote } from './versions.ts';
+import { isSharedFallbackBuild } from './which-build.ts';
 
 const VERSIONS = /written for @rspack\/core 2\.3\.2, @module-federation\/enhanced 2\.9\.2/;
 
@@ -71,7 +59,7 @@ describe('bundler internals', () => {
     expect(WRITTEN_FOR['@rspack/core']).toBe(installedVersion('@rspack/core'));
     expect(versionsNote()).toMatch(VERSIONS);
     expect(versionsNote((name) => (name === '@rspack/core' ? '2.4.0' : WRITTEN_FOR[name]))).toBe(
-      'written for @rspack/core 2.3.2, @module-federation/enhanced 2.9.2; installed: @rspack/core 2.4.0, @module-federation/enhanced 2.9.2. Adapt rspack/bundler-internals.ts to the installed versions',
+      'written for @rspack/core 2.3.2, @module-federation/enhanced 2.9.2; installed: @rspack/core 2.4.0, @module-federation/enhanced 2.9.2. Adapt rspack/bundler-internals/ to the installed versions',
     );
   });
 
