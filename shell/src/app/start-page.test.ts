@@ -91,8 +91,11 @@ describe("the page's head script", () => {
     expect(requested).toEqual(['/remotes.json', MANIFEST_URL]);
   });
 
-  it('runs its second part right after #root, which the parser reaches once the stylesheets are in', () => {
+  it('is two inline scripts and one data island in index.html, the second right after #root, which the parser reaches once the stylesheets are in', () => {
     const template = readFileSync(join(__dirname, '../../index.html'), 'utf8');
+    const scripts = [...template.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes ?? '');
+    expect(scripts.filter((attributes) => !/\b(src|type)=/.test(attributes))).toHaveLength(2);
+    expect(scripts.filter((attributes) => attributes.includes('type="application/json"'))).toHaveLength(1);
     expect(template).toMatch(/<div id="root"><\/div>\s*<script>\s*<%= bodyScript %>\s*<\/script>\s*<\/body>/);
     expect(template.indexOf('<%= headScript %>')).toBeLessThan(template.indexOf('</head>'));
   });

@@ -59,6 +59,8 @@ describe('a prerendered document', () => {
 
   it("lists the shell's scripts in its island, for the head script to start after the first paint, instead of from the head", () => {
     expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    // The template's own inline script and island, and nothing the render adds.
+    expect(html.match(/<script\b/g)).toHaveLength(2);
     expect(html).toContain('<script>window.inline = 1;</script>');
     expect(html).toMatch(/^<!doctype html><html data-prerendered lang="vi">/);
     document.documentElement.innerHTML = html.replace(/^<!doctype html><html[^>]*>/, '');
