@@ -24,7 +24,7 @@ describe('the paths a deploy builds', () => {
 
 /** Runs `npm run deploy -- <args>` as a command, with the given connection string. */
 function deployCommand(args, connectionString = '') {
-  return runScriptProcess('deploy.mjs', args, { [CONNECTION_STRING_VARIABLE]: connectionString });
+  return runScriptProcess('scripts/deploy.mjs', args, { [CONNECTION_STRING_VARIABLE]: connectionString });
 }
 
 describe('deploy --to azblob://… when the store cannot be used: one line, exit 1, before building', () => {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CliError, UsageError, describeFailure } from './cli.mjs';
+import { runScriptProcess } from './script-process.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const CLI_URL = pathToFileURL(join(WORKSPACE_ROOT, 'scripts/lib/cli.mjs')).href;
@@ -34,20 +34,7 @@ for (const command of ['list', 'use', 'rollback', 'doctor', 'prerender']) {
 }
 
 /** Runs a command as `npm run` would, from the root, and collects what it printed. */
-function run(file, args, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file, ...args], {
-      cwd: WORKSPACE_ROOT,
-      env: { ...process.env, DEVHUB_DEBUG: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (file, args, env = {}) => runScriptProcess(file, args, { DEVHUB_DEBUG: '', ...env });
 
 const STACK_FRAME = /^\s+at /m;
 const lines = (text) => text.split('\n').filter(Boolean);

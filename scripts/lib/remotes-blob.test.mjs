@@ -127,7 +127,7 @@ describe('remotes commands on Azure Blob Storage (a real Azurite)', () => {
 
   /** `npm run remotes -- <args>` with the given connection string. */
   const remotesCommand = (args, connectionString) =>
-    runScriptProcess('remotes.mjs', args, { [CONNECTION_STRING_VARIABLE]: connectionString });
+    runScriptProcess('scripts/remotes.mjs', args, { [CONNECTION_STRING_VARIABLE]: connectionString });
 
   const wrongKey = Buffer.from('a key this account does not have').toString('base64');
 

@@ -1,21 +1,22 @@
 // @ts-check
-// A script of scripts/ run as its own process, as `npm run <script> -- <args>` runs it, for the
+// A command of the workspace run as its own process, as `npm run` runs it (from the root), for the
 // tests that check what a command prints and how it exits.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 /**
- * Runs `scripts/<script>` with `args` and `env` added to this process's environment.
+ * Runs `node <file>` from the workspace's root with `args`, and `env` added to this process's
+ * environment; resolves once its output is all in.
  *
- * @param {string} script  e.g. 'remotes.mjs'
+ * @param {string} file  relative to the root, e.g. 'scripts/remotes.mjs'
  * @param {string[]} args
  * @param {Record<string, string>} [env]
  * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
  */
-export function runScriptProcess(script, args, env = {}) {
+export function runScriptProcess(file, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(WORKSPACE_ROOT, 'scripts', script), ...args], {
+    const child = spawn(process.execPath, [file, ...args], {
+      cwd: WORKSPACE_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -23,6 +24,6 @@ export function runScriptProcess(script, args, env = {}) {
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
