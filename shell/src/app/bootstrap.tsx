@@ -74,7 +74,7 @@ export function start(): void {
   const record = readPrerenderRecord(island);
   const boot = takeBoot();
   const host = createRemoteHost(
-    readShellBuild(island, boot),
+    readShellBuild(island),
     {
       onRefusedOverrides: (refused) => {
         for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));

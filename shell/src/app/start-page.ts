@@ -27,9 +27,10 @@ const isPrerendered = () => document.documentElement.hasAttribute(PRERENDERED_AT
  * once; a prerendered one leaves that to its first paint (startBody).
  */
 export function startHead(): void {
-  if (isPrerendered()) replayEventsAfterHydration();
+  const prerendered = isPrerendered();
+  if (prerendered) replayEventsAfterHydration();
   applySavedTheme();
-  if (!isPrerendered()) startWarmUp(sharedFilesOf(readBootIsland(document)))();
+  if (!prerendered) startWarmUp(sharedFilesOf(readBootIsland(document)))();
 }
 
 /**

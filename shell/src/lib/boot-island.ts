@@ -3,7 +3,7 @@
  * before its bundle runs. The build writes `compatibility` (rspack/compatibility-record-plugin.ts)
  * and `sharedFiles` (rspack/shell-files-plugin.ts); a prerender adds `prerender` and `scripts`
  * (document.ts).
- * The page's head script reads it (start-page.ts), and so does the bootstrap, once, handing each
+ * The page's scripts read it (start-page.ts), and so does the bootstrap, once, handing each
  * part down.
  */
 export const BOOT_ISLAND_ID = 'devhub-boot';

@@ -38,7 +38,7 @@ function takeOutScripts(template: string): { rest: string; scripts: ScriptAttrib
       if (name) attributes[name.toLowerCase()] = unescapeAttribute(value ?? '');
     }
     if (!('src' in attributes)) return tag;
-    // Started by the page's head script, after its first paint (first-paint.ts).
+    // Started by the script after #root, after the page's first paint (start-page.ts, first-paint.ts).
     delete attributes.defer;
     delete attributes.async;
     scripts.push(attributes);
@@ -71,7 +71,7 @@ const ISLAND = new RegExp(`(<script type="application/json" id="${BOOT_ISLAND_ID
 
 /**
  * The template with what the page adds to its data island (boot-island.ts): the record the
- * bootstrap checks, and the shell's scripts the head script starts after the first paint.
+ * bootstrap checks, and the shell's scripts the script after #root starts after the first paint.
  */
 function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'scripts'>): string {
   const found = ISLAND.exec(template);
@@ -91,7 +91,7 @@ function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'scr
  * The shell's index.html with a prerendered page in it: the page's markup in #root, its title,
  * its stylesheets and first image requested from the head, and in its island the record the
  * browser checks before it hydrates (prerender-record.ts) and the shell's scripts, which the
- * head script starts after the page's first paint (first-paint.ts) instead of from the head.
+ * script after #root starts after the page's first paint (first-paint.ts) instead of from the head.
  */
 export function prerenderedDocument(template: string, page: PrerenderedPage): string {
   if (!template.includes(ROOT)) throw new Error(`the shell's index.html has no empty ${ROOT}`);

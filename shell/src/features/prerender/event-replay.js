@@ -5,7 +5,7 @@ import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 
 /**
- * Run by the page's head script (shell/src/app/page-head.ts), ahead of everything. A prerendered
+ * Run by the page's head script (shell/src/app/start-page.ts), ahead of everything. A prerendered
  * page is on screen before the shell has hydrated it, and until then its controls have no handler:
  * a click on the theme toggle, a carousel arrow or the Google button would do nothing, and a form
  * would be sent the browser's way (a GET to the page itself, the password in the address). So, on

@@ -10,7 +10,7 @@ export const FIRST_PAINT_WAIT_MS = 2500;
 
 /**
  * Starts the shell's scripts once a prerendered page is on screen: its markup parsed (this runs
- * from the page's head script, page-head.ts, before the body is read), its first contentful paint
+ * from the script after #root, start-page.ts, before parsing has ended), its first contentful paint
  * presented (a paint timing entry is queued only once the frame is shown, where an animation
  * frame callback runs before it is drawn), its first high-priority picture decoded, and two
  * frames drawn after that, the one with the picture among them. Until then nothing else competes

@@ -1,4 +1,4 @@
-// The one global the page's head script leaves for the shell (warm-up.js).
+// The one global the page's scripts leave for the shell (warm-up.js).
 import type {
   filesBase as FilesBase,
   hintRemoteFiles as HintRemoteFiles,
@@ -7,16 +7,14 @@ import type {
 } from './remote-files.js';
 
 declare global {
-  /** What the page's head script started before any bundle ran, for the shell's remote host (remote-host.ts). */
+  /** What the page's scripts started before any bundle ran, for the shell's remote host (remote-host.ts). */
   interface DevhubBoot {
     /** The registry request: the host reads the registry from it, so it is fetched once. */
     registry?: Promise<Response>;
-    /** The shared modules' files the page's island lists, as the head script read them: the bootstrap's readShellBuild takes them. */
-    sharedFiles?: Record<string, string[]>;
     /** The current route's manifest request, once the registry named it: the loader never asks a second time. */
     manifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
     /**
-     * remote-files.js's functions, as the head script carries them: the shell's loader uses these
+     * remote-files.js's functions, as the page's scripts carry them: the shell's loader uses these
      * instead of a second copy (remote-loader.ts).
      */
     files?: {

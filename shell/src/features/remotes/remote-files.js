@@ -1,8 +1,8 @@
 // @ts-check
 /* Where a remote's files are, read from its mf-manifest.json. The loader registers the entry it
  * finds here with the federation runtime and hints a page's files on a hovered link; the page's
- * head script (warm-up.js) hints the same files for the first page before any bundle runs, and
- * hands its copy of these functions to the loader. */
+ * scripts (warm-up.js) hint the same files for the first page before any bundle runs, and
+ * hand their copy of these functions to the loader. */
 
 /**
  * The parts of a remote's mf-manifest.json read here.

@@ -8,7 +8,7 @@ import type { ShellBuild } from './shell-record';
 
 // What a remote host's loader is and takes (remote-loader.ts).
 
-/** remote-files.js's functions, as the page's head script hands them over. */
+/** remote-files.js's functions, as the page's scripts hand them over. */
 export type RemoteFileReaders = NonNullable<DevhubBoot['files']>;
 
 /** A page's component: its props are those its remote's route table gives the path (JSON). */

@@ -3,13 +3,9 @@ import { readShellBuild } from './shell-record';
 const SHARED_FILES = { axios: ['/9.js'] };
 
 describe('the shell build the page describes', () => {
-  it("takes the shared modules' files the inline warm-up read, else the island's", async () => {
+  it("takes the shared modules' files the island lists, none from an island that lists none", async () => {
     const island = { compatibility: {}, sharedFiles: SHARED_FILES };
-    await expect(readShellBuild(island, { sharedFiles: { axios: ['/7.js'] } }).sharedFiles).resolves.toEqual({
-      axios: ['/7.js'],
-    });
     await expect(readShellBuild(island).sharedFiles).resolves.toEqual(SHARED_FILES);
-    await expect(readShellBuild(island, {}).sharedFiles).resolves.toEqual(SHARED_FILES);
     await expect(readShellBuild({ sharedFiles: 'DEVHUB_SHARED_FILES' }).sharedFiles).resolves.toEqual({});
   });
 

@@ -14,7 +14,7 @@ export interface ShellBuild {
   record: CompatibilityRecord | string;
   /**
    * The files of each shared module it provides, none for one in its first chunk, as index.html's
-   * island lists them (sharedFilesOf), as the head script handed them over or as the bootstrap read them.
+   * island lists them (sharedFilesOf).
    */
   sharedFiles: Promise<Record<string, string[]>>;
 }
@@ -32,11 +32,7 @@ export function sharedFilesOf(island: BootIsland): Record<string, string[]> {
   return files !== null && typeof files === 'object' ? (files as Record<string, string[]>) : {};
 }
 
-/**
- * The shell build as index.html describes it, from the page's island the bootstrap read once: its
- * compatibility record, and the shared modules' files (as the inline warm-up read them, `boot`,
- * window.__devhubBoot, or from the island on a page without it).
- */
-export function readShellBuild(island: BootIsland, boot?: Pick<DevhubBoot, 'sharedFiles'>): ShellBuild {
-  return { record: readShellRecord(island), sharedFiles: Promise.resolve(boot?.sharedFiles ?? sharedFilesOf(island)) };
+/** The shell build as index.html describes it, from the page's island the bootstrap read once. */
+export function readShellBuild(island: BootIsland): ShellBuild {
+  return { record: readShellRecord(island), sharedFiles: Promise.resolve(sharedFilesOf(island)) };
 }

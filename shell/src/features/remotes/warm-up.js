@@ -2,7 +2,7 @@
 import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
 
 /**
- * Run by the page's head script (shell/src/app/page-head.ts) while the shell's bundle is still
+ * Run by the page's scripts (shell/src/app/start-page.ts) while the shell's bundle is still
  * downloading: reads the registry once, and returns what finds the current path among the routes
  * it lists with each pin, fetches that remote's manifest and hints the remote's entry, the page's
  * files and the shared modules it imports, so they are on their way before the shell asks for
@@ -20,7 +20,6 @@ export function startWarmUp(sharedFiles) {
   /** @type {DevhubBoot} */
   var boot = {
     registry: registry,
-    sharedFiles: sharedFiles,
     files: {
       filesBase: filesBase,
       remoteFiles: remoteFiles,

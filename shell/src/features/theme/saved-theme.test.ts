@@ -1,9 +1,5 @@
 import { applySavedTheme } from './saved-theme';
 
-function systemPrefersDark(dark: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: dark && query === '(prefers-color-scheme: dark)' })) as never;
-}
-
 describe('the theme applied before the first paint', () => {
   const root = document.documentElement;
   afterEach(() => {
@@ -11,24 +7,17 @@ describe('the theme applied before the first paint', () => {
     root.className = '';
   });
 
-  it("is the saved one, whatever the system's", () => {
-    systemPrefersDark(true);
-    localStorage.setItem('theme', 'light');
+  it.each([
+    ['light', true, 'light'],
+    ['dark', false, 'dark'],
+    [null, true, 'dark'],
+    ['purple', false, 'light'],
+  ])('is %s saved (the system prefers dark: %s): %s', (saved, systemDark, applied) => {
+    window.matchMedia = ((query: string) => ({
+      matches: systemDark && query === '(prefers-color-scheme: dark)',
+    })) as never;
+    if (saved !== null) localStorage.setItem('theme', saved);
     applySavedTheme();
-    expect(root.className).toBe('light');
-    systemPrefersDark(false);
-    localStorage.setItem('theme', 'dark');
-    applySavedTheme();
-    expect(root.className).toBe('dark');
-  });
-
-  it("follows the system's when none, or something unknown, is saved", () => {
-    systemPrefersDark(true);
-    applySavedTheme();
-    expect(root.className).toBe('dark');
-    systemPrefersDark(false);
-    localStorage.setItem('theme', 'purple');
-    applySavedTheme();
-    expect(root.className).toBe('light');
+    expect(root.className).toBe(applied);
   });
 });

@@ -18,7 +18,7 @@ export function applyDark(dark: boolean): void {
 }
 
 /**
- * The saved theme, or the system's, applied from the page's head before its first paint (page-head.ts),
+ * The saved theme, or the system's, applied from the page's head before its first paint (start-page.ts),
  * so a dark-theme visitor never sees a light flash.
  */
 export function applySavedTheme(): void {
