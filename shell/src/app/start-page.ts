@@ -27,10 +27,9 @@ const isPrerendered = () => document.documentElement.hasAttribute(PRERENDERED_AT
  * once; a prerendered one leaves that to its first paint (startBody).
  */
 export function startHead(): void {
-  const prerendered = isPrerendered();
-  if (prerendered) replayEventsAfterHydration();
+  if (isPrerendered()) replayEventsAfterHydration();
   applySavedTheme();
-  if (!prerendered) startWarmUp(sharedFilesOf(readBootIsland(document)))();
+  if (!isPrerendered()) startWarmUp(sharedFilesOf(readBootIsland(document)))();
 }
 
 /**
