@@ -70,59 +70,37 @@ function boundaryFor(app) {
   ];
 }
 
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 const BUILD_IMPORTS_OPS =
   'The build (rspack/) must not import the ops layer (scripts/): move what both need below both.';
 
 /**
- * Imports of the ops layer the build still makes, each to move below both layers: the build's
- * precompressed copies share their module with the prerender's, and the fixture builds find the
- * rspack CLI as the scripts find it. Each file may import that one module, and nothing else of scripts/.
- */
-const BUILD_IMPORTS_OF_OPS_TO_MOVE = {
-  'rspack/precompress-plugin.ts': 'scripts/lib/static-server-precompress.mjs',
-  'rspack/compile-fixture.ts': 'scripts/lib/package-bin.mjs',
-};
-
-/**
  * Layers of the platform: the build (rspack/ and the rspack configs) below the ops layer (scripts/:
  * the CLIs, the preview server, deploys). The build imports nothing of scripts/; what both need
- * sits below both.
+ * sits in the build, the lower layer (rspack/precompress.mjs, rspack/package-bin.mjs).
  */
 function buildLayer() {
-  const rules = (allowed = []) => ({
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            // Any path through a scripts/ folder, but to the modules `allowed`.
-            regex: `(^|/)scripts/${allowed.map((module) => `(?!${escapeRegExp(module.replace(/^scripts\//, ''))}$)`).join('')}`,
-            message: BUILD_IMPORTS_OPS,
-          },
-        ],
-      },
-    ],
-    // The same for import() and require(), which no-restricted-imports does not see.
-    'no-restricted-syntax': [
-      'error',
-      ...['ImportExpression', "CallExpression[callee.name='require']"].map((call) => ({
-        selector: `${call} > Literal[value=/(^|\\/)scripts(\\/|$)/]`,
-        message: BUILD_IMPORTS_OPS,
-      })),
-    ],
-  });
-  return [
-    {
-      files: ['rspack/**/*.{ts,js,mjs,cjs}', 'rspack.config.base.ts', '*/rspack.config.ts'],
-      rules: rules(),
+  return {
+    files: ['rspack/**/*.{ts,js,mjs,cjs}', 'rspack.config.base.ts', '*/rspack.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // Any path through a scripts/ folder.
+            { regex: '(^|/)scripts/', message: BUILD_IMPORTS_OPS },
+          ],
+        },
+      ],
+      // The same for import() and require(), which no-restricted-imports does not see.
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportExpression', "CallExpression[callee.name='require']"].map((call) => ({
+          selector: `${call} > Literal[value=/(^|\\/)scripts(\\/|$)/]`,
+          message: BUILD_IMPORTS_OPS,
+        })),
+      ],
     },
-    ...Object.entries(BUILD_IMPORTS_OF_OPS_TO_MOVE).map(([file, module]) => ({
-      files: [file],
-      rules: rules([module]),
-    })),
-  ];
+  };
 }
 
 export default tseslint.config(
@@ -203,7 +181,7 @@ export default tseslint.config(
     files: ['shell/src/app/server.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: boundaryPatterns('shell') }] },
   },
-  ...buildLayer(),
+  buildLayer(),
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     ignores: ['shared/src/**/*.test.{ts,tsx}'],

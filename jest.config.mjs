@@ -69,7 +69,7 @@ export default {
       displayName: 'build',
       rootDir: '<rootDir>/rspack',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/**/*.test.ts'],
+      testMatch: ['<rootDir>/**/*.test.{ts,mjs}'],
       transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
     },
     {

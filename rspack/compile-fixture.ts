@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageBin } from '../scripts/lib/package-bin.mjs';
+import { packageBin } from './package-bin.mjs';
 import { WORKSPACE_ROOT } from './app.ts';
 import type { FixtureKind, FixturePlugin } from './fixture-kinds.ts';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Compiler } from '@rspack/core';
-import { PRECOMPRESSED_EXTENSIONS, writePrecompressed } from '../scripts/lib/static-server-precompress.mjs';
+import { PRECOMPRESSED_EXTENSIONS, writePrecompressed } from './precompress.mjs';
 
 const PLUGIN = 'PrecompressPlugin';
 

@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { PackageBinError } from '../rspack/package-bin.mjs';
 import { CliError, UsageError, parseCli, runCli } from './lib/cli.mjs';
 import { publishVersion } from './lib/publish-version.mjs';
 import { isBlobAddress } from './lib/storage-objects.mjs';
@@ -220,32 +221,36 @@ async function deployToStorage({ name, pkgName, version, prepare, to, mapsRemote
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runCli('deploy', () => {
-    const { values, positionals } = parseCli({
-      usage: USAGE,
-      allowPositionals: true,
-      options: {
-        to: { type: 'string' },
-        source: { type: 'string' },
-        'no-build': { type: 'boolean' },
-        dist: { type: 'string' },
-        'source-maps': { type: 'string' },
-      },
-    });
-    if (positionals.length === 0)
-      throw new UsageError(
-        `which remote? (${remoteApps()
-          .map((app) => app.name)
-          .join(', ')})`,
-      );
-    if (positionals.length > 1) throw new UsageError(`one remote at a time (got ${positionals.join(', ')})`);
-    return deploy({
-      remote: positionals[0],
-      to: values.to,
-      source: values.source,
-      dist: values.dist,
-      noBuild: values['no-build'] ?? false,
-      sourceMaps: values['source-maps'],
-    }).then(() => 0);
-  });
+  runCli(
+    'deploy',
+    () => {
+      const { values, positionals } = parseCli({
+        usage: USAGE,
+        allowPositionals: true,
+        options: {
+          to: { type: 'string' },
+          source: { type: 'string' },
+          'no-build': { type: 'boolean' },
+          dist: { type: 'string' },
+          'source-maps': { type: 'string' },
+        },
+      });
+      if (positionals.length === 0)
+        throw new UsageError(
+          `which remote? (${remoteApps()
+            .map((app) => app.name)
+            .join(', ')})`,
+        );
+      if (positionals.length > 1) throw new UsageError(`one remote at a time (got ${positionals.join(', ')})`);
+      return deploy({
+        remote: positionals[0],
+        to: values.to,
+        source: values.source,
+        dist: values.dist,
+        noBuild: values['no-build'] ?? false,
+        sourceMaps: values['source-maps'],
+      }).then(() => 0);
+    },
+    { known: [PackageBinError] },
+  );
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, withPorts } from './lib/apps.mjs';
 import { CliError, parseCli, runCli } from './lib/cli.mjs';
-import { packageBin } from './lib/package-bin.mjs';
+import { PackageBinError, packageBin } from '../rspack/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { readRegistry, registryPath } from './lib/registry-file.mjs';
 
@@ -143,4 +143,4 @@ async function main() {
   );
 }
 
-runCli('start', main, { known: [PortError] });
+runCli('start', main, { known: [PortError, PackageBinError] });

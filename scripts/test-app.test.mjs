@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, ROOT } from './lib/apps.mjs';
-import { packageBin } from './lib/package-bin.mjs';
+import { packageBin } from '../rspack/package-bin.mjs';
 import { testLines } from './test-app.mjs';
 
 /**

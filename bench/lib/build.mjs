@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CliError } from '../../scripts/lib/cli.mjs';
-import { packageBin } from '../../scripts/lib/package-bin.mjs';
+import { packageBin } from '../../rspack/package-bin.mjs';
 import { ROOT } from '../../e2e/support/stack.mjs';
 
 /** The one-bundle baseline's config (the app without Module Federation). */

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../../scripts/lib/integrity.mjs';
-import { writePrecompressed } from '../../scripts/lib/static-server-precompress.mjs';
+import { writePrecompressed } from '../../rspack/precompress.mjs';
 import { ROOT } from './stack.mjs';
 
 /**

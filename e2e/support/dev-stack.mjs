@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageBin } from '../../scripts/lib/package-bin.mjs';
+import { packageBin } from '../../rspack/package-bin.mjs';
 import { freePort } from './files.mjs';
 import { ROOT } from './stack.mjs';
 

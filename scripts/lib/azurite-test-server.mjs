@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageBin } from './package-bin.mjs';
+import { packageBin } from '../../rspack/package-bin.mjs';
 import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
 import { initBlobStorage } from './storage-blob.mjs';
 

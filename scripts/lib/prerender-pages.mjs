@@ -7,7 +7,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isRoutePath } from '@devhub/contracts/routes';
 import { sri } from './integrity.mjs';
 import { printable } from './prerender-reasons.mjs';
-import { precompressedCopiesSync } from './static-server-precompress.mjs';
+import { precompressedCopiesSync } from '../../rspack/precompress.mjs';
 
 /** The summary of a prerender: what it was rendered from, and each route's outcome. */
 export const SUMMARY_FILE = 'prerender.json';

@@ -3,7 +3,7 @@
 // map, no symbolic link leading out).
 import { promises as fs } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { PRECOMPRESSED_EXTENSIONS } from './static-server-precompress.mjs';
+import { PRECOMPRESSED_EXTENSIONS } from '../../rspack/precompress.mjs';
 
 /** Files whose name changes with their content may be cached forever; anything else is revalidated. */
 export function cacheControlFor(urlPath) {

@@ -6,7 +6,7 @@ import { get } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writePrecompressed } from './static-server-precompress.mjs';
+import { writePrecompressed } from '../../rspack/precompress.mjs';
 
 export const BIG = 'big.1a2b3c4d.bin';
 

@@ -4,7 +4,7 @@ import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { writePrecompressed } from './static-server-precompress.mjs';
+import { writePrecompressed } from '../../rspack/precompress.mjs';
 import { BIG, eventually, makeRoot, openFds, rawGet, sha256 } from './static-server-test-support.mjs';
 import { closeServer, createStaticHandler, createStaticServer, listen } from './static-server.mjs';
 

@@ -38,7 +38,7 @@ const CONTENT_TYPES = {
   wasm: 'application/wasm',
 };
 
-/** The compressed copies a build writes beside a file (static-server-precompress.mjs), by suffix. */
+/** The compressed copies a build writes beside a file (rspack/precompress.mjs), by suffix. */
 const ENCODINGS = { br: 'br', gz: 'gzip' };
 
 /**

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeF
 import { dirname, join, relative } from 'node:path';
 import { CliError } from './cli.mjs';
 import { MANIFEST_FILE, filesUnder, sealVersion } from './integrity.mjs';
-import { packageBin } from './package-bin.mjs';
+import { packageBin } from '../../rspack/package-bin.mjs';
 
 /** A version as package.json and a build's manifest write it; never a path segment of its own. */
 export const isVersion = (/** @type {unknown} */ version) =>

@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CliError } from './cli.mjs';
-import { packageBin } from './package-bin.mjs';
+import { packageBin } from '../../rspack/package-bin.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 /** @param {string[]} args */

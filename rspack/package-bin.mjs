@@ -5,11 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { CliError } from './cli.mjs';
-import { WORKSPACE_ROOT } from './workspace.mjs';
+import { fileURLToPath } from 'node:url';
 
-/** A package or executable that is not there: the commands report it as one line. */
-export class PackageBinError extends CliError {
+const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A package or executable that is not there: the commands list it as known, so it is one line. */
+export class PackageBinError extends Error {
   /** @override */
   name = 'PackageBinError';
 }

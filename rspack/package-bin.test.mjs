@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PackageBinError, packageBin } from './package-bin.mjs';
-import { WORKSPACE_ROOT } from './workspace.mjs';
+import { WORKSPACE_ROOT } from './app.ts';
 
 describe('packageBin', () => {
   let root;
