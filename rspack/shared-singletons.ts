@@ -48,6 +48,7 @@ const EAGER_IN_HOST = new Set([
   '@devhub/shared/safe-redirect',
   '@devhub/shared/session-store',
   '@devhub/shared/strings',
+  '@devhub/shared/use-content-ready',
   '@devhub/shared/use-page-title',
 ]);
 

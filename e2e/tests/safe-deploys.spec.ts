@@ -77,8 +77,8 @@ const variants = {
       name: 'shell-older-shared',
       app: 'shell',
       edit: (copy) => {
-        copy.edit('shared/src/remote-contract.ts', (text) =>
-          text.replace('export function markContentReady', 'function markContentReady'),
+        copy.edit('shared/src/hooks/use-content-ready.ts', (text) =>
+          text.replace('export function useContentReady', 'function useContentReady'),
         );
         return {};
       },
@@ -204,7 +204,7 @@ test.describe('safe independent deploys', { tag: '@shell' }, () => {
     expect(older.code, older.output).toBe(1);
     for (const remote of ['catalog', 'auth', 'account']) {
       expect(older.output).toContain(
-        `${remote}: needs export "markContentReady" of @devhub/shared/remote-contract; the shell ships @devhub/shared/remote-contract ${SHARED_VERSION} without it`,
+        `${remote}: needs export "useContentReady" of @devhub/shared/use-content-ready; the shell ships @devhub/shared/use-content-ready ${SHARED_VERSION} without it`,
       );
     }
   });

@@ -83,12 +83,11 @@ export function newPage({ root, remote, path, title, layout, access }) {
   mkdirSync(componentDir, { recursive: true });
   writeFileSync(
     componentFile,
-    `import { useEffect } from 'react';
-import { markContentReady } from '@devhub/shared/remote-contract';
+    `import { useContentReady } from '@devhub/shared/use-content-ready';
 
 /** ${title}: its heading is where focus lands when the page opens. */
 export function ${component}() {
-  useEffect(() => markContentReady(${literal(id)}), []);
+  useContentReady(${literal(id)});
   return (
     <section>
       <h1 tabIndex={-1}>{${literal(title)}}</h1>

@@ -42,7 +42,7 @@ describe('new-page', () => {
     expect(filesOf(root)).toEqual([...before, ...files.slice(0, 3)].sort());
     const page = readFileSync(join(root, files[0]), 'utf8');
     expect(page).toContain("<h1 tabIndex={-1}>{'Lịch sử đơn hàng'}</h1>");
-    expect(page).toContain("markContentReady('account/OrdersHistoryPage')");
+    expect(page).toContain("useContentReady('account/OrdersHistoryPage')");
     expect(readFileSync(join(root, files[2]), 'utf8')).toBe(
       "export { OrdersHistoryPage } from '../../features/orders-history/components/orders-history-page';\n",
     );

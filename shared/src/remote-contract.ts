@@ -75,13 +75,13 @@ export function exportNameOf(id: RemoteModuleId): string {
   return id.slice(id.indexOf('/') + 1);
 }
 
-/** The User Timing mark a page sets once its content (not a skeleton) is on screen. */
+/** The User Timing mark set once a page's content (not a skeleton) is on screen: what the benchmark measures. */
 export const CONTENT_READY_MARK = 'content-ready:';
 
 /**
- * Part of the contract: every exposed page calls this with its module id ("account/CartPage")
- * from an effect of the component that shows its content, after any data it waits for. The
- * benchmark measures time-to-content by it.
+ * Sets a page's content-ready mark, once. A page reports its content with useContentReady
+ * (use-content-ready.ts), which marks through the shell; a page built before it (shared 1.0)
+ * calls this itself, and is then only measured: the shell hears nothing from it.
  */
 export function markContentReady(id: string): void {
   if (performance.getEntriesByName(`${CONTENT_READY_MARK}${id}`).length === 0) {

@@ -1,11 +1,10 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { LiveRegions } from '../features/a11y/live-regions';
 import { RouteEffects } from '../features/a11y/route-effects';
 import { OverrideBadge } from '../features/remotes/components/override-badge';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
-import { useChromeReadyMark } from '../features/prerender/use-chrome-ready-mark';
 import { RenderTimeProvider } from '../features/prerender/render-time';
 import type { RemoteHost } from '../features/remotes/remote-host';
 import { RemoteHostProvider } from './remote-host-provider';
@@ -36,7 +35,8 @@ function ImmediateRouter({ children }: { children: ReactNode }) {
 
 export function App({ host, eagerToaster, Router = ImmediateRouter, renderedAt }: AppProps) {
   useApplyTheme();
-  useChromeReadyMark();
+  // The chrome is rendered or hydrated and its effects ran.
+  useEffect(() => host.firstPage.chromeReady(), [host]);
   return (
     <RemoteHostProvider host={host}>
       <RenderTimeProvider renderedAt={renderedAt}>

@@ -72,7 +72,6 @@ async function hydrateIfCurrent(
 export function start(): void {
   const island = readBootIsland(document);
   const record = readPrerenderRecord(island);
-  const boot = takeBoot();
   const host = createRemoteHost(
     readShellBuild(island),
     {
@@ -80,7 +79,7 @@ export function start(): void {
         for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
       },
     },
-    boot,
+    { boot: takeBoot(), root: document.documentElement },
   );
   host.startRemotes();
   const signedIn = useSessionStore.getState().isAuthenticated;

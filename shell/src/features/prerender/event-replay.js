@@ -1,8 +1,7 @@
 // @ts-check
-import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
 import { MAIN_CONTENT_ID } from '../../lib/main-content-id';
-import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../lib/page-marks';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
+import { READY_ATTRIBUTE } from './ready-attribute';
 
 /**
  * Run by the page's head script (shell/src/app/start-page.ts), ahead of everything. A prerendered
@@ -13,9 +12,10 @@ import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
  * select and the submits are caught before anything else sees them (the window's capture phase),
  * kept in order, and dispatched again on the same element once React handles them. The chrome and
  * the page hydrate apart (bootstrap.tsx): an event on the chrome waits until the shell has hydrated
- * (`data-rendering="hydrated"`) and marked its chrome ready (lib/page-marks.ts), one on the page
- * (in the shell's <main>) until the page's content is marked ready too (its effects ran,
- * remote-contract.ts); each kind in its order. If the page's area shows an error panel instead of
+ * (`data-rendering="hydrated"`) and its chrome's effects ran, one on the page (in the shell's
+ * <main>) until the page's content is on screen too (its effects ran); each kind in its order. The
+ * shell's first-page object says how far React is on <html> (ready-attribute.ts), as nothing else
+ * of the shell can reach this script. If the page's area shows an error panel instead of
  * its content, or the shell renders the page anew (`data-rendering="client"`), the markup they
  * were aimed at is gone and they are dropped; so is an event whose element, found again, is no
  * longer the same control (its tag, type or name changed): a click meant for "Sau" never lands on
@@ -33,7 +33,7 @@ export function replayEventsAfterHydration() {
   var KEYED = '[role="button"]:not(button):not(input):not(summary)';
   var RENDERING = 'data-rendering';
   /**
-   * A page that hydrated but never marks its content ready (its data failed, say) still gets its
+   * A page that hydrated but never reports its content on screen (its data failed, say) still gets its
    * events, this long after it mounted: the page must not stay inert.
    */
   var READY_WAIT_MS = 3000;
@@ -209,19 +209,16 @@ export function replayEventsAfterHydration() {
     window.removeEventListener('keydown', onKeyDown, true);
     window.removeEventListener('change', onChange, true);
     window.removeEventListener('submit', onSubmit, true);
-    rendering.disconnect();
-    if (marks) marks.disconnect();
+    progress.disconnect();
     if (readyWait !== undefined) clearTimeout(readyWait);
     var entries = held;
     held = [];
     if (replayHeld) entries.forEach(replay);
   }
 
-  /** @param {string} prefix */
-  function marked(prefix) {
-    return performance.getEntriesByType('mark').some(function (entry) {
-      return entry.name.indexOf(prefix) === 0;
-    });
+  /** @param {import('./ready-attribute').ReadyStep} step */
+  function took(step) {
+    return (root.getAttribute(READY_ATTRIBUTE) || '').split(' ').indexOf(step) !== -1;
   }
 
   /** The chrome's events, dispatched again in order; the page's stay held. */
@@ -240,12 +237,12 @@ export function replayEventsAfterHydration() {
     var state = root.getAttribute(RENDERING);
     if (state === 'client') finish(false);
     if (state !== 'hydrated' || finished) return;
-    if (!chromeReleased && marked(CHROME_READY_MARK)) releaseChrome();
-    if (marked(CONTENT_READY_MARK)) finish(true);
+    if (!chromeReleased && took('chrome')) releaseChrome();
+    if (took('content')) finish(true);
     // The page's area came to rest without its content (an error panel in place of the markup):
     // what the page's events were aimed at is gone.
-    else if (marked(ROUTE_SETTLED_MARK)) finish(false);
-    else if (readyWait === undefined && marked(PAGE_MOUNTED_MARK)) {
+    else if (took('settled')) finish(false);
+    else if (readyWait === undefined && took('mounted')) {
       readyWait = setTimeout(function () {
         finish(true);
       }, READY_WAIT_MS);
@@ -256,9 +253,8 @@ export function replayEventsAfterHydration() {
   window.addEventListener('keydown', onKeyDown, true);
   window.addEventListener('change', onChange, true);
   window.addEventListener('submit', onSubmit, true);
-  var rendering = new MutationObserver(check);
-  rendering.observe(root, { attributes: true, attributeFilter: [RENDERING] });
-  // Its callback runs in a task after the mark: the effects of the render that set it have run.
-  var marks = typeof PerformanceObserver === 'function' ? new PerformanceObserver(check) : undefined;
-  if (marks) marks.observe({ type: 'mark' });
+  // Its callback runs once the script that changed the attribute is done: the effects of the
+  // render that took the step have all run.
+  var progress = new MutationObserver(check);
+  progress.observe(root, { attributes: true, attributeFilter: [RENDERING, READY_ATTRIBUTE] });
 }

@@ -1,13 +1,7 @@
-import { CONTENT_READY_MARK } from '@devhub/shared/remote-contract';
 import { MAIN_CONTENT_ID } from '../../lib/main-content-id';
-import { CHROME_READY_MARK, PAGE_MOUNTED_MARK, ROUTE_SETTLED_MARK } from '../../lib/page-marks';
 import { replayEventsAfterHydration } from './event-replay';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
-
-const MARK = CONTENT_READY_MARK;
-const CHROME_MARK = CHROME_READY_MARK;
-const MOUNTED_MARK = PAGE_MOUNTED_MARK;
-const SETTLED_MARK = ROUTE_SETTLED_MARK;
+import { READY_ATTRIBUTE, type ReadyStep } from './ready-attribute';
 
 const root = document.documentElement;
 /** What the page's own handlers (React's, once hydrated) saw, in order. */
@@ -37,6 +31,12 @@ function prerenderedPage(prerendered = true) {
   replayEventsAfterHydration();
 }
 
+/** A step of the first page, as the shell's first-page object shows it on <html> (first-page.ts). */
+function took(step: ReadyStep) {
+  const steps = (root.getAttribute(READY_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
+  root.setAttribute(READY_ATTRIBUTE, [...steps, step].join(' '));
+}
+
 const at = (selector: string) => document.querySelector<HTMLElement>(selector)!;
 const ticks = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -53,14 +53,11 @@ function choose(select: HTMLSelectElement, value: string) {
 
 async function hydrated() {
   root.dataset.rendering = 'hydrated';
-  performance.mark(`${MARK}catalog/HomePage`);
+  took('content');
   await ticks();
 }
 
 beforeEach(() => {
-  // Jest's workers share one performance timeline between test files: another file's content-ready
-  // mark would read as this page's (the full run failed on it).
-  performance.clearMarks();
   seen = [];
   for (const type of ['click', 'keydown', 'change', 'submit']) document.addEventListener(type, record);
 });
@@ -73,14 +70,14 @@ afterEach(async () => {
   for (const type of ['click', 'keydown', 'change', 'submit']) document.removeEventListener(type, record);
   root.removeAttribute(PRERENDERED_ATTRIBUTE);
   delete root.dataset.rendering;
-  performance.clearMarks();
+  root.removeAttribute(READY_ATTRIBUTE);
   jest.restoreAllMocks();
 });
 
 describe('the events of a prerendered page before it hydrates', () => {
   it('are held from the page, then dispatched again in order on the same controls once its content is ready', async () => {
     // The clock is the test's: a worker stalled on a loaded machine must not reach the fallback's 3 s
-    // between "hydrated" and the mark (it did once, beside another suite).
+    // between "hydrated" and the content step (it did once, beside another suite).
     jest.useFakeTimers({ doNotFake: ['performance', 'queueMicrotask'] });
     prerenderedPage();
     const submit = jest.spyOn(HTMLFormElement.prototype, 'requestSubmit').mockImplementation(function (
@@ -101,7 +98,7 @@ describe('the events of a prerendered page before it hydrates', () => {
     await jest.advanceTimersByTimeAsync(20);
     // Hydrated, but its effects not yet run: React may not handle them yet.
     expect(seen).toEqual([]);
-    performance.mark(`${MARK}catalog/HomePage`);
+    took('content');
     await jest.advanceTimersByTimeAsync(20);
     expect(seen).toEqual(['click theme', 'click button', 'change sort=views', 'requestSubmit signin', 'keydown menu']);
     expect(submit).toHaveBeenCalledTimes(1);
@@ -172,7 +169,7 @@ describe('the events of a prerendered page before it hydrates', () => {
     prerenderedPage();
     click(at('#theme'));
     await hydrated();
-    performance.mark(`${MARK}catalog/ListingPage`);
+    took('content');
     root.dataset.rendering = 'hydrated';
     await ticks();
     expect(seen).toEqual(['click theme']);
@@ -186,7 +183,7 @@ describe('the events of a prerendered page before it hydrates', () => {
     click(at('#theme'));
     root.dataset.rendering = 'client';
     await ticks();
-    performance.mark(`${MARK}catalog/HomePage`);
+    took('content');
     await ticks();
     expect(seen).toEqual([]);
     click(at('#theme'));
@@ -199,7 +196,7 @@ describe('the events of a prerendered page before it hydrates', () => {
     click(at('#theme'));
     at('#menu').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     root.dataset.rendering = 'hydrated';
-    performance.mark(CHROME_MARK);
+    took('chrome');
     await ticks();
     expect(seen).toEqual(['click theme', 'keydown menu']);
 
@@ -209,7 +206,7 @@ describe('the events of a prerendered page before it hydrates', () => {
     expect([onChrome.defaultPrevented, onPage.defaultPrevented]).toEqual([false, true]);
     expect(seen).toEqual(['click theme', 'keydown menu', 'click theme']);
 
-    performance.mark(`${MARK}catalog/HomePage`);
+    took('content');
     await ticks();
     expect(seen).toEqual(['click theme', 'keydown menu', 'click theme', 'click button', 'click button']);
   });
@@ -219,23 +216,23 @@ describe('the events of a prerendered page before it hydrates', () => {
     click(at('#theme'));
     click(at('section button:last-child'));
     root.dataset.rendering = 'hydrated';
-    performance.mark(CHROME_MARK);
-    performance.mark(`${SETTLED_MARK}failed:trang chủ`);
+    took('chrome');
+    took('settled');
     await ticks();
     expect(seen).toEqual(['click theme']);
     click(at('section button:first-child'));
     expect(seen).toEqual(['click theme', 'click button']);
   });
 
-  it('are dispatched a while after the page mounted when it never marks its content ready, not before it mounts', async () => {
+  it('are dispatched a while after the page mounted when it never reports its content on screen, not before it mounts', async () => {
     jest.useFakeTimers({ doNotFake: ['performance', 'queueMicrotask'] });
     prerenderedPage();
     click(at('section button:last-child'));
     root.dataset.rendering = 'hydrated';
-    performance.mark(CHROME_MARK);
+    took('chrome');
     await jest.advanceTimersByTimeAsync(10_000);
     expect(seen).toEqual([]);
-    performance.mark(`${MOUNTED_MARK}catalog/HomePage`);
+    took('mounted');
     await jest.advanceTimersByTimeAsync(2999);
     expect(seen).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);

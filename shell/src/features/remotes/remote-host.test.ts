@@ -37,7 +37,7 @@ describe('the remote host', () => {
     const manifest = Promise.resolve({ url: manifestUrl('catalog'), response: fetch(manifestUrl('catalog')) });
     window.__devhubBoot = { registry, manifest };
 
-    const host = createRemoteHost(SHELL_BUILD, {}, takeBoot());
+    const host = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot() });
     expect(window.__devhubBoot).toBeUndefined();
     host.startRemotes();
     await expect(host.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
@@ -45,7 +45,7 @@ describe('the remote host', () => {
     expect(requests['http://localhost/remotes.json']).toBe(1);
     expect(requests[manifestUrl('catalog')]).toBe(1);
     // A host created later finds nothing left: it makes its own requests.
-    const later = createRemoteHost(SHELL_BUILD, {}, takeBoot());
+    const later = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot() });
     later.startRemotes();
     await later.loadPage('catalog/HomePage');
     expect(requests['http://localhost/remotes.json']).toBe(2);
@@ -61,7 +61,7 @@ describe('the remote host', () => {
     };
     window.__devhubBoot = { files };
 
-    const host = createRemoteHost(SHELL_BUILD, {}, takeBoot());
+    const host = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot() });
     host.startRemotes();
     await expect(host.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
 

@@ -1,3 +1,4 @@
+import { createFirstPage, type FirstPage } from './first-page';
 import { createManifests } from './manifests';
 import { createRoutes } from './routes-store';
 import { createRemoteLoader } from './remote-loader';
@@ -8,7 +9,7 @@ import type { ShellBuild } from './shell-record';
 /**
  * Everything the shell knows about its remotes, in one object: the registry it read, the manifests
  * it checked against this shell build, the files it trusts, the pages it loaded, the routes they
- * make and the status the remotes panel shows. The browser's shell creates one as it starts
+ * make, the status the remotes panel shows and how far the first page is. The browser's shell creates one as it starts
  * (bootstrap.tsx), with the shell build index.html describes, and hands it to React through
  * context (useRemoteHost); the server renderer creates one per render, with its own; a test
  * creates its own.
@@ -16,6 +17,7 @@ import type { ShellBuild } from './shell-record';
 export interface RemoteHost extends RemoteLoader {
   status: RemoteStatusStore;
   routes: ReturnType<typeof createRoutes>;
+  firstPage: FirstPage;
 }
 
 /**
@@ -29,11 +31,20 @@ export function takeBoot(): DevhubBoot | undefined {
   return boot;
 }
 
-/** A remote host for `build`; `boot` is what the page's warm-up started, if the host takes it over. */
-export function createRemoteHost(build: ShellBuild, options: StartOptions = {}, boot?: DevhubBoot): RemoteHost {
+/** What the browser's page gives its remote host (bootstrap.tsx); a server render or a test gives none. */
+export interface HostPage {
+  /** What the page's warm-up started, for the host to take over. */
+  boot?: DevhubBoot | undefined;
+  /** The page's <html>, where the host shows the inline event replay how far the first page is (first-page.ts). */
+  root?: HTMLElement;
+}
+
+/** A remote host for `build`. */
+export function createRemoteHost(build: ShellBuild, options: StartOptions = {}, page: HostPage = {}): RemoteHost {
+  const { boot, root } = page;
   const status = createRemoteStatus();
   const getManifest = createManifests(boot);
   const loader = createRemoteLoader({ build, options, status, getManifest, boot });
   const routes = createRoutes({ registryReady: (fresh) => loader.registryReady(fresh), getManifest });
-  return { ...loader, status, routes };
+  return { ...loader, status, routes, firstPage: createFirstPage(root) };
 }

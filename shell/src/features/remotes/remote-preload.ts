@@ -1,5 +1,4 @@
 import type { AppRoute, RemoteModuleId } from '@devhub/shared/remote-contract';
-import { afterFirstPage } from '../../lib/after-first-page';
 import type { RemoteHost } from './remote-host';
 
 /**
@@ -32,7 +31,7 @@ export function installRemotePreload(host: RemoteHost): () => void {
   document.addEventListener('pointerover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
 
-  const cancelWarm = afterFirstPage(() =>
+  const cancelWarm = host.firstPage.afterFirstPage(() =>
     routes()
       .filter((route) => route.layout === 'main')
       .forEach((route) => preload(route.module)),

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { markContentReady } from '@devhub/shared/remote-contract';
+import { useContentReady } from '@devhub/shared/use-content-ready';
 import { ACCOUNT_TEXT } from '../../../lib/account-text';
 import styles from '../../../lib/page.module.css';
 
@@ -8,7 +7,7 @@ import styles from '../../../lib/page.module.css';
  * page's heading (every page has one for focus to land on), and in English, as the spec says it.
  */
 export function CartPage() {
-  useEffect(() => markContentReady('account/CartPage'), []);
+  useContentReady('account/CartPage');
   return (
     <section className={styles.page}>
       <h1 className={styles.text} lang="en">

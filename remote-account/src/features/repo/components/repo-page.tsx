@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
-import { markContentReady } from '@devhub/shared/remote-contract';
+import { useContentReady } from '@devhub/shared/use-content-ready';
 import { ACCOUNT_TEXT } from '../../../lib/account-text';
 import styles from '../../../lib/page.module.css';
 
 export function RepoPage() {
-  useEffect(() => markContentReady('account/RepoPage'), []);
+  useContentReady('account/RepoPage');
   return (
     <section className={styles.page}>
       <h1 className={styles.heading} lang="en">

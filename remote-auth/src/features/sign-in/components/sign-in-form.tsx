@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { markContentReady } from '@devhub/shared/remote-contract';
+import { useContentReady } from '@devhub/shared/use-content-ready';
 import type { SignInPayload } from '@devhub/shared/types';
 import { AUTH_TEXT } from '../../../lib/auth-text';
 import styles from '../../../lib/auth-form.module.css';
@@ -24,7 +23,7 @@ export function SignInForm() {
   } = useForm<SignInPayload>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: EMPTY });
   const signIn = useSignIn();
   const { linkTo } = useRedirectTarget();
-  useEffect(() => markContentReady('auth/SignInPage'), []);
+  useContentReady('auth/SignInPage');
 
   const onSubmit = async (values: SignInPayload) => {
     if ((await signIn(values)) === 'rejected') {

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { markContentReady } from '@devhub/shared/remote-contract';
+import { useContentReady } from '@devhub/shared/use-content-ready';
 import type { SignUpPayload } from '@devhub/shared/types';
 import { AUTH_TEXT } from '../../../lib/auth-text';
 import styles from '../../../lib/auth-form.module.css';
@@ -23,7 +22,7 @@ export function SignUpForm() {
   } = useForm<SignUpPayload>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: EMPTY });
   const signUp = useSignUp();
   const { linkTo } = useRedirectTarget();
-  useEffect(() => markContentReady('auth/SignUpPage'), []);
+  useContentReady('auth/SignUpPage');
 
   const onSubmit = async (values: SignUpPayload) => {
     if ((await signUp(values)) === 'reset') reset(EMPTY);

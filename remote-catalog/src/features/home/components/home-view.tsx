@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { markContentReady } from '@devhub/shared/remote-contract';
+import { useMemo } from 'react';
+import { useContentReady } from '@devhub/shared/use-content-ready';
 import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { toCatalogItems } from '../../catalog/lib/to-catalog-items';
@@ -14,7 +14,7 @@ export function HomeView() {
   const digest = useHomeDigest();
   const { featured, sections } = useMemo(() => homeContent(toCatalogItems(digest.articles)), [digest]);
   const tags = digest.topTags;
-  useEffect(() => markContentReady('catalog/HomePage'), []);
+  useContentReady('catalog/HomePage');
 
   return (
     <div className={styles.page}>

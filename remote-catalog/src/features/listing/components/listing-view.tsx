@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { PAGE_SIZE } from '@devhub/shared/constants';
-import { markContentReady } from '@devhub/shared/remote-contract';
+import { useContentReady } from '@devhub/shared/use-content-ready';
 import type { ListingKind } from '../../catalog/model/catalog-types';
 import a11y from '@devhub/shared/visually-hidden.module.css';
 import { CATALOG_TEXT } from '../../../lib/catalog-text';
@@ -21,7 +21,7 @@ import styles from './listing-view.module.css';
 
 export function ListingView({ kind }: { kind: ListingKind }) {
   const items = useCatalog();
-  useEffect(() => markContentReady('catalog/ListingPage'), []);
+  useContentReady('catalog/ListingPage');
   const { params, searchParams, update, replaceWith } = useListingParams(kind);
   const { query, tags, sort, page } = params;
   const resultsHeadingId = useId();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
-import { useRouteSettled } from '../../../lib/use-route-settled';
+import { useRouteSettled } from '../../remotes/use-route-settled';
 import styles from './error-page.module.css';
 
 export function NotFoundPage() {

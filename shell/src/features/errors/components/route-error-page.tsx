@@ -1,6 +1,6 @@
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
-import { useRouteSettled } from '../../../lib/use-route-settled';
+import { useRouteSettled } from '../../remotes/use-route-settled';
 import styles from './error-page.module.css';
 import { MAIN_CONTENT_ID } from '../../../lib/main-content-id';
 

@@ -1,18 +1,18 @@
 import { memo, Suspense, use, useEffect } from 'react';
 import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
-import { PAGE_MOUNTED_MARK } from '../../../lib/page-marks';
+import { ContentReadyContext } from '@devhub/shared/use-content-ready';
+import { useRemoteHost } from '../remote-host-context';
 import type { PageComponent } from '../remote-loader-types';
 import { RemoteSkeleton } from './remote-skeleton';
 
-/** Marks when a remote's page is mounted (its content may still be loading: see markContentReady). */
-function MountMark({ module }: { module: RemoteModuleId }) {
-  useEffect(() => {
-    performance.mark(`${PAGE_MOUNTED_MARK}${module}`);
-  }, [module]);
+/** Tells the host when a remote's page is mounted (its content may still be loading: see useContentReady). */
+function Mounted({ module }: { module: RemoteModuleId }) {
+  const { firstPage } = useRemoteHost();
+  useEffect(() => firstPage.pageMounted(module), [firstPage, module]);
   return null;
 }
 
-/** The page once its module is in, and the mark of its mounting. */
+/** The page once its module is in, told where to report its content, and the host told it mounted. */
 function MountedPage({
   Page,
   module,
@@ -22,11 +22,12 @@ function MountedPage({
   module: RemoteModuleId;
   props: PageProps;
 }) {
+  const { firstPage } = useRemoteHost();
   return (
-    <>
+    <ContentReadyContext value={firstPage.contentReady}>
       <Page {...props} />
-      <MountMark module={module} />
-    </>
+      <Mounted module={module} />
+    </ContentReadyContext>
   );
 }
 

@@ -1,6 +1,6 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { IncompatibleRemoteError, TamperedRemoteError } from '../remote-errors';
-import { useRouteSettled } from '../../../lib/use-route-settled';
+import { useRouteSettled } from '../use-route-settled';
 import styles from './remote-error.module.css';
 
 interface RemoteErrorProps {

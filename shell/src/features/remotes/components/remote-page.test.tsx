@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { PAGE_NAMES } from '@devhub/shared/strings';
+import { useContentReady } from '@devhub/shared/use-content-ready';
 import { renderWithProviders } from '../../../../../test-support/render';
 import { server } from '../../../../../test-support/msw-server';
 import {
@@ -104,6 +105,29 @@ describe('RemotePage', () => {
       inHost(<RemotePage module="catalog/ListingPage" props={{ kind: 'docs' }} what={PAGE_NAMES.listing} />),
     );
     expect(await screen.findByRole('heading', { name: 'danh sách docs' })).toBeInTheDocument();
+  });
+
+  it('tells its host when the page is mounted and when the page reports its content on screen', async () => {
+    let showContent!: () => void;
+    function CartPage() {
+      const [loaded, setLoaded] = useState(false);
+      showContent = () => setLoaded(true);
+      return loaded ? <Content /> : <p>đang lấy giỏ hàng</p>;
+    }
+    function Content() {
+      useContentReady('account/CartPage');
+      return <p>giỏ hàng đã tải</p>;
+    }
+    const root = document.createElement('html');
+    host = createRemoteHost(SHELL_BUILD, {}, { root });
+    host.startRemotes();
+    runtime.loadRemote.mockResolvedValueOnce({ CartPage });
+    renderWithProviders(inHost(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />));
+
+    await screen.findByText('đang lấy giỏ hàng');
+    await waitFor(() => expect(root.getAttribute('data-ready')).toBe('mounted'));
+    act(() => showContent());
+    expect(root.getAttribute('data-ready')).toBe('mounted content');
   });
 
   it('explains a remote that failed to load, and loads it again on "Thử lại"', async () => {

@@ -6,7 +6,7 @@ import { usePageTitle } from '@devhub/shared/use-page-title';
 import { FederationInternalsError, sharedModuleStates, type SharedModuleState } from '../federation-internals';
 import { useRemoteHost } from '../remote-host-context';
 import type { RemotesState } from '../remote-status';
-import { useRouteSettled } from '../../../lib/use-route-settled';
+import { useRouteSettled } from '../use-route-settled';
 import { OverrideProposals } from './override-proposals';
 import styles from './remotes-panel.module.css';
 

@@ -1,23 +1,28 @@
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { ERROR_MESSAGES, SHELL_TEXT } from '@devhub/shared/strings';
+import { SHELL_BUILD } from '../../../test/federation-fixtures';
 import { LiveRegions } from '../../a11y/live-regions';
+import { createRemoteHost, type RemoteHost } from '../../remotes/remote-host';
+import { RemoteHostContext } from '../../remotes/remote-host-context';
 import { AppToaster } from './app-toaster';
+
+let host: RemoteHost;
 
 // Rendered beside the shell's live regions only: the shared render helper mounts a toaster of
 // its own, which would hide whether this one shows.
 function renderToaster(eager: boolean) {
+  host = createRemoteHost(SHELL_BUILD);
   return render(
-    <>
+    <RemoteHostContext value={host}>
       <LiveRegions />
       <AppToaster eager={eager} />
-    </>,
+    </RemoteHostContext>,
   );
 }
 
 describe('AppToaster', () => {
   beforeEach(() => {
-    performance.clearMarks();
     window.requestIdleCallback = (callback) => window.setTimeout(() => callback({} as IdleDeadline), 0);
     window.cancelIdleCallback = (handle) => window.clearTimeout(handle);
   });
@@ -31,7 +36,7 @@ describe('AppToaster', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
     expect(screen.queryByText(SHELL_TEXT.userMenu.loggedOut)).not.toBeInTheDocument();
 
-    act(() => performance.mark('content-ready:catalog/HomePage'));
+    act(() => host.firstPage.contentReady('catalog/HomePage'));
     expect(await screen.findByText(SHELL_TEXT.userMenu.loggedOut)).toBeInTheDocument();
   });
 

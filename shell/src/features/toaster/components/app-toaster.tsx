@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { afterFirstPage } from '../../../lib/after-first-page';
 import { toastDemand } from '../../../lib/notify';
+import { useRemoteHost } from '../../remotes/remote-host-context';
 
 const ToasterView = lazy(async () => ({ default: (await import('./toaster-view')).ToasterView }));
 
@@ -17,9 +17,10 @@ export function AppToaster({ eager }: { eager: boolean }) {
   const [afterFirst, setAfterFirst] = useState(false);
   const pending = useStore(toastDemand, selectPending);
   const ready = eager || pending || afterFirst;
+  const { firstPage } = useRemoteHost();
   useEffect(() => {
-    if (!ready) return afterFirstPage(() => setAfterFirst(true));
-  }, [ready]);
+    if (!ready) return firstPage.afterFirstPage(() => setAfterFirst(true));
+  }, [ready, firstPage]);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
