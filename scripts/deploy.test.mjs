@@ -6,7 +6,7 @@ import { filesUnder, sri } from './lib/integrity.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { openStorage } from './lib/storage.mjs';
 import { runScriptProcess } from './lib/script-process.mjs';
-import { inside, sourceMapsDirFor } from './deploy.mjs';
+import { inside, sourceMapsDirFor } from './lib/deploy-remote.mjs';
 
 describe('the paths a deploy builds', () => {
   it('put the source maps beside the deploy folder, never in it', () => {
