@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevServer } from '../support/dev-stack.mjs';
 import { expect, test } from '../support/fixtures.ts';
-import { freePort } from '../support/files.mjs';
+import { freePort, freeStablePort } from '../support/files.mjs';
 import { markerOf, setMarker } from '../support/reload-marker.ts';
 import { ROOT } from '../support/stack.mjs';
 
@@ -24,7 +24,8 @@ test.describe('a remote dev server restart (dev servers)', () => {
 
   test.beforeAll(async () => {
     const [shellPort, closedPort] = [await freePort(), await freePort()];
-    catalogPort = await freePort();
+    // The catalog's dev server comes back on this port: one the kernel never hands out meanwhile.
+    catalogPort = await freeStablePort();
     registryDir = mkdtempSync(join(tmpdir(), 'devhub-restart-'));
     const registry = JSON.parse(readFileSync(join(ROOT, 'shell/public/remotes.json'), 'utf8'));
     const catalogOrigin = `http://localhost:${catalogPort}`;

@@ -9,7 +9,7 @@ import { closeServer, createStaticServer, listen } from '../../scripts/lib/stati
 import { copyBuild, replaceText, setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
-import { freePort, hashTree } from '../support/files.mjs';
+import { freeStablePort, hashTree } from '../support/files.mjs';
 import { recordInsertedText } from '../support/inserted-text.ts';
 import { overrideBadge, overrideLink, proposalNotice, proposeAndConfirm } from '../support/override-flow.ts';
 import { errorPanel, expectMounted, navigateInApp } from '../support/remote-page.ts';
@@ -294,7 +294,8 @@ test.describe('remote operations', { tag: '@shell' }, () => {
   });
 
   test('doctor fails while a remote is down and passes once it is up', async ({ stack, deployment }) => {
-    const port = await freePort();
+    // Down first, then up on the same port: one the kernel never hands out meanwhile.
+    const port = await freeStablePort();
     const file = join(deployment.dir, 'remotes.doctor.json');
     writeFileSync(
       file,
