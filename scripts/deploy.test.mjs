@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { connectionStringFor, freePort, startAzurite, useAzurite } from './lib/azurite-test-server.mjs';
+import { connectionStringFor, startAzurite, useAzurite } from './lib/azurite-test-server.mjs';
+import { freePort } from './lib/free-port.mjs';
 import { filesUnder, sri } from './lib/integrity.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { openStorage } from './lib/storage.mjs';

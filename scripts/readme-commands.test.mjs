@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { API, APPS } from './lib/apps.mjs';
+import { isPortFree } from './lib/processes.mjs';
 import { publishVersion } from './lib/publish-version.mjs';
 import { startAzurite } from './lib/azurite-test-server.mjs';
 import { readmeCommandLines } from './lib/readme-blocks.mjs';
@@ -39,6 +41,17 @@ let azurite;
 /** @type {(() => Promise<void>) | undefined} */
 let releasePorts;
 const savedConnection = process.env[CONNECTION_STRING_VARIABLE];
+
+/**
+ * Until nothing listens on the README's ports (3000–3003, 4000), or 2 minutes pass: a server that
+ * another run of this test stopped (another `npm test`) may still be closing when the lock passes.
+ */
+async function readmePortsFree() {
+  const deadline = Date.now() + 120_000;
+  for (const { port } of [...APPS, API]) {
+    while (!(await isPortFree(port)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 const env = () => newcomerEnv({ [CONNECTION_STRING_VARIABLE]: azurite?.connectionString ?? '' });
 const inCopy = (/** @type {string} */ file) => join(copy.root, file);
@@ -214,6 +227,7 @@ describe('the README runs', () => {
         realpath: false,
         retries: { retries: 1000, minTimeout: 2000, maxTimeout: 2000 },
       });
+      await readmePortsFree();
       azurite = await startAzurite();
       process.env[CONNECTION_STRING_VARIABLE] = azurite.connectionString;
       copy = copyWorkspace();
@@ -222,6 +236,7 @@ describe('the README runs', () => {
     afterAll(async () => {
       copy?.remove();
       await azurite?.stop();
+      await readmePortsFree();
       await releasePorts?.();
       if (savedConnection === undefined) delete process.env[CONNECTION_STRING_VARIABLE];
       else process.env[CONNECTION_STRING_VARIABLE] = savedConnection;

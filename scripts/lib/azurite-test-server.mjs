@@ -4,11 +4,11 @@
 // the storage API is mocked: the tests talk to it over HTTP as a deploy or a pin does.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageBin } from '../../rspack/package-bin.mjs';
 import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
+import { freeStablePort } from './free-port.mjs';
 import { initBlobStorage } from './storage-blob.mjs';
 
 /** The emulator's published development account: a well-known key, not a secret. */
@@ -23,19 +23,6 @@ const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/
  */
 export const connectionStringFor = (port, { key = DEV_KEY } = {}) =>
   `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${key};BlobEndpoint=http://127.0.0.1:${port}/${DEV_ACCOUNT};`;
-
-/** A port nothing listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** How long Azurite may take to listen: a hang budget, not a timing (it listens within seconds). */
 const LISTEN_BUDGET_MS = 60_000;
@@ -105,23 +92,24 @@ function launch(bin, port, workspace, debugLog) {
 
 /**
  * Starts Azurite's blob service on a free port; resolves once it listens. Started a second time, on
- * another port, with its debug log, if the first did not listen: beside another test suite the free
- * port may be taken before Azurite binds it, and starts have hung past the budget there (the cause
- * not found yet: a second failure quotes the end of the debug log).
+ * another port, with its debug log, if the first did not listen: beside another test suite, starts
+ * have hung past the budget (a second failure quotes the end of the debug log). Its port is one the
+ * kernel never hands out itself (free-port.mjs): a port of the ephemeral range may be taken by any
+ * outgoing connection before Azurite binds it.
  *
  * @returns {Promise<{ port: number, endpoint: string, connectionString: string, stop: () => Promise<void> }>}
  */
 export async function startAzurite() {
   const bin = packageBin('azurite', { name: 'azurite-blob' });
   const workspace = mkdtempSync(join(tmpdir(), 'azurite-'));
-  let port = await freePort();
+  let port = await freeStablePort();
   /** @type {import('node:child_process').ChildProcess} */
   let child;
   try {
     child = await launch(bin, port, workspace);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message.split('\n')[0] : error}: starting it again\n`);
-    port = await freePort();
+    port = await freeStablePort();
     // With its debug log this time: a second failure says where it stopped.
     child = await launch(bin, port, workspace, join(workspace, 'debug.log')).catch((again) => {
       rmSync(workspace, { recursive: true, force: true });
