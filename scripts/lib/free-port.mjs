@@ -4,8 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** Listens on loopback `port` (0: any) and closes again: the port it got, or undefined if it is taken. */
-/** @param {number} port @returns {Promise<number | undefined>} */
+/**
+ * Listens on loopback `port` (0: any) and closes again: the port it got, or undefined if it is taken.
+ *
+ * @param {number} port
+ * @returns {Promise<number | undefined>}
+ */
 function tryPort(port) {
   return new Promise((resolve, reject) => {
     const server = createServer();

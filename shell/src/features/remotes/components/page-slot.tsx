@@ -1,13 +1,13 @@
 import { memo, Suspense, use, useEffect } from 'react';
 import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
 import { ContentReadyContext } from '@devhub/shared/use-content-ready';
+import type { FirstPage } from '../first-page';
 import { useRemoteHost } from '../remote-host-context';
 import type { PageComponent } from '../remote-loader-types';
 import { RemoteSkeleton } from './remote-skeleton';
 
 /** Tells the host when a remote's page is mounted (its content may still be loading: see useContentReady). */
-function Mounted({ module }: { module: RemoteModuleId }) {
-  const { firstPage } = useRemoteHost();
+function Mounted({ module, firstPage }: { module: RemoteModuleId; firstPage: FirstPage }) {
   useEffect(() => firstPage.pageMounted(module), [firstPage, module]);
   return null;
 }
@@ -26,7 +26,7 @@ function MountedPage({
   return (
     <ContentReadyContext value={firstPage.contentReady}>
       <Page {...props} />
-      <Mounted module={module} />
+      <Mounted module={module} firstPage={firstPage} />
     </ContentReadyContext>
   );
 }
