@@ -152,7 +152,14 @@ export async function storeSite(address, place = pagesPlaceOf(address, { callTim
             continue;
           }
           const name = pageKeyOf(route);
-          const reads = await Promise.all(PAGE_SUFFIXES.map((suffix) => storage.read(`${pages}/${name}${suffix}`)));
+          // Every read settles before the update ends, even a failed one: none outlives it.
+          const settled = await Promise.allSettled(
+            PAGE_SUFFIXES.map((suffix) => storage.read(`${pages}/${name}${suffix}`)),
+          );
+          const reads = settled.map((read) => {
+            if (read.status === 'rejected') throw read.reason;
+            return read.value;
+          });
           if (!asRendered(files, name, reads)) {
             process.stderr.write(
               `[store] ${route}: its page in ${storage.describe(pages)} is not the one ${SUMMARY_FILE} lists: not served, the shell renders the route\n`,
