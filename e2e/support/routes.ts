@@ -25,6 +25,15 @@ const TABLE_ROUTES = Object.entries(TABLES).flatMap(([remote, table]) =>
 
 export const ROUTES: readonly Route[] = TABLE_ROUTES.map(({ path, module }) => ({ path, module }));
 
+/**
+ * The first route of each exposed page. A page's other routes show the same component with other
+ * props (the catalog's ListingPage at /blog, /software, /docs and /courses), which its unit tests
+ * prove: a browser test that shows every page need not load each of its routes.
+ */
+export const ONE_ROUTE_PER_PAGE: readonly Route[] = ROUTES.filter(
+  (route, index) => ROUTES.findIndex((other) => other.module === route.module) === index,
+);
+
 /** The routes anyone may open: the ones rendered ahead of time. */
 export const PUBLIC_PATHS: readonly string[] = TABLE_ROUTES.filter(({ access }) => access === 'public').map(
   ({ path }) => path,

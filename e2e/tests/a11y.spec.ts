@@ -1,4 +1,4 @@
-// axe-core on every route and every open state, in both themes, at a phone's width and a
+// axe-core on every page (one route of each) and every open state, in both themes, at a phone's width and a
 // desktop's: WCAG 2.2 A/AA and best practice, every impact, none allowed. Each page is loaded
 // once and read in all four combinations (see view-switch.ts); a step names each one. A theme
 // changes only colours (shared/src/styles/tokens.css) and the theme toggle's name (its unit
@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type Axe } from '../support/fixtures.ts';
 import { expectRoutePage } from '../support/remote-page.ts';
-import { ROUTES, appTag } from '../support/routes.ts';
+import { ONE_ROUTE_PER_PAGE, appTag } from '../support/routes.ts';
 import { COLOR_SCHEMES, showColorScheme, showWidth } from '../support/view-switch.ts';
 
 const NOT_FOUND = '/khong-ton-tai';
@@ -87,7 +87,7 @@ async function expectNoViolation(
 }
 
 test.describe('axe, both themes, 390px and 1280px', () => {
-  for (const path of [...ROUTES.map((route) => route.path), NOT_FOUND]) {
+  for (const path of [...ONE_ROUTE_PER_PAGE.map((route) => route.path), NOT_FOUND]) {
     const signedIn = !GUEST_ONLY.has(path);
     test.describe(() => {
       test.use({ signedIn, viewport: { width: WIDTHS[0], height: 844 } });

@@ -1,9 +1,10 @@
 // The catalogue remote through the shell, as a visitor sees it: the home page, the carousel at
-// three widths, the four listings with their tags and the header search, and the go-to-top button
-// (search, sort, pager and history: remote-catalog's listing-page.test.tsx and pager.test.tsx).
+// three widths, the header search leading into a listing, and the go-to-top button (the listings'
+// contents, tags, search, sort, pager and history: remote-catalog's listing-page.test.tsx,
+// pager.test.tsx and home-page.test.tsx).
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { expectRoutePage, navigateInApp } from '../support/remote-page.ts';
+import { expectRoutePage } from '../support/remote-page.ts';
 
 /** Opens a path of the shell and waits for its catalogue page's content. */
 async function open(page: Page, path: string) {
@@ -12,44 +13,6 @@ async function open(page: Page, path: string) {
 }
 
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-
-const resultCount = async (page: Page) =>
-  Number(((await page.getByText(/^\d+ kết quả$/).textContent()) ?? '').replace(' kết quả', ''));
-
-const cardTitles = (page: Page) =>
-  page.locator('main article').evaluateAll((cards) => cards.map((card) => card.querySelector('h3 a')?.textContent));
-
-const cardTags = (page: Page) =>
-  page
-    .locator('main article')
-    .evaluateAll((cards) => cards.map((card) => [...card.querySelectorAll('ul li')].map((li) => li.textContent)));
-
-/** The heading of each listing, which tells that the listing on screen is the one asked for. */
-const LISTINGS = {
-  '/blog': 'Tất cả bài viết',
-  '/software': 'Tất cả phần mềm',
-  '/docs': 'Tất cả tài liệu',
-  '/courses': 'Tất cả khóa học',
-} as const;
-
-/**
- * Every title of a listing, page after page, reached as a visitor does without reloading: the
- * listing through the address (in the app), each next page with "Trang sau".
- */
-async function allTitles(page: Page, path: keyof typeof LISTINGS) {
-  await navigateInApp(page, path);
-  await expect(page.getByRole('heading', { level: 1, name: LISTINGS[path] })).toBeVisible();
-  const pageInput = page.getByRole('textbox', { name: 'Nhập số trang' });
-  await expect(pageInput).toHaveValue('1');
-  const total = await resultCount(page);
-  const titles: (string | null | undefined)[] = [];
-  for (let number = 1; titles.length < total; number += 1) {
-    if (number > 1) await page.getByRole('button', { name: 'Trang sau' }).click();
-    await expect(pageInput).toHaveValue(String(number));
-    titles.push(...(await cardTitles(page)));
-  }
-  return { total, titles };
-}
 
 test.describe('home page', { tag: '@catalog' }, () => {
   test('shows the featured carousel, the 45 top tags and the seven sections with their links', async ({ page }) => {
@@ -149,54 +112,6 @@ test.describe('home page', { tag: '@catalog' }, () => {
 });
 
 test.describe('listings', { tag: '@catalog' }, () => {
-  test('shows only its own type on each listing', async ({ page }) => {
-    // One full load; the four listings and their pages are then reached in the app.
-    await open(page, '/blog');
-    const listings: Record<string, Awaited<ReturnType<typeof allTitles>>> = {};
-    for (const path of Object.keys(LISTINGS) as (keyof typeof LISTINGS)[]) listings[path] = await allTitles(page, path);
-    const seen = new Map<unknown, string>();
-    for (const [path, { total, titles }] of Object.entries(listings)) {
-      expect(titles, `${path} lists every item once`).toHaveLength(total);
-      expect(new Set(titles).size, `${path} has no duplicate`).toBe(total);
-      for (const title of titles) {
-        expect(seen.get(title), `"${title}" shows on ${path} and ${seen.get(title)}`).toBeUndefined();
-        seen.set(title, path);
-      }
-    }
-    expect(listings['/blog']!.total).toBeGreaterThanOrEqual(45);
-    for (const path of ['/software', '/docs', '/courses'])
-      expect(listings[path]!.total, path).toBeGreaterThanOrEqual(25);
-
-    const softwareTitle = listings['/software']!.titles[0]!;
-    await navigateInApp(page, `/blog?q=${encodeURIComponent(softwareTitle)}`);
-    await expect(page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' })).toBeVisible();
-    await page.getByRole('link', { name: 'Phần mềm (1)' }).click();
-    await expect.poll(() => cardTitles(page)).toEqual([softwareTitle]);
-  });
-
-  test('arrives from a top tag with the tag selected, every card carrying it; a tag of another type leads there', async ({
-    page,
-  }) => {
-    await open(page, '/');
-    await page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link', { name: 'React', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Tất cả bài viết' })).toBeVisible();
-    expect(param(page, 'tag')).toBe('React');
-    await expect(page.getByRole('button', { name: 'React', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    const tags = await cardTags(page);
-    expect(tags.length).toBeGreaterThan(0);
-    expect(tags).toHaveLength(await resultCount(page));
-    for (const cardTagList of tags) expect(cardTagList).toContain('React');
-
-    await page.goBack();
-    await expect(page).toHaveURL((url) => url.pathname === '/');
-    await page.getByRole('region', { name: 'Top tìm kiếm' }).getByRole('link', { name: 'VS Code' }).click();
-    await expect(page.getByRole('heading', { name: 'Không tìm thấy nội dung phù hợp' })).toBeVisible();
-    await page.getByRole('link', { name: /^Phần mềm \(\d+\)$/ }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Tất cả phần mềm' })).toBeVisible();
-    expect(param(page, 'tag')).toBe('VS Code');
-    for (const cardTagList of await cardTags(page)) expect(cardTagList).toContain('VS Code');
-  });
-
   test('filters a listing from the header search (?q=)', async ({ page }) => {
     await open(page, '/docs');
     const header = page.getByRole('banner');

@@ -1,13 +1,15 @@
 // `npm start` as a developer runs it, on free ports given through its flags (so it runs even
 // where the documented ports are taken): every app's dev server and the auth API; a new user
-// signs up and in through the UI, every route renders, and each remote's dev server shows its
-// pages alone, without the shell.
+// signs up and in through the UI, every page renders (one route of each), and each remote's dev
+// server shows its pages alone, without the shell.
 import { registerThroughTheJourney } from '../support/auth-flow.ts';
 import { expect, test } from '../support/dev-start.ts';
 import { expectRoutePage } from '../support/remote-page.ts';
-import { ROUTES } from '../support/routes.ts';
+import { ONE_ROUTE_PER_PAGE } from '../support/routes.ts';
 
 const SIGNED_IN_ONLY = ['/profile', '/repo', '/cart', '/setting'];
+/** The pages the journey below already shows through the dev servers. */
+const JOURNEY = ['/signup', '/', '/signin', '/profile'];
 
 test.describe('npm start on free ports', () => {
   test('lists every app at the port it was given in its ready banner', ({ devStart }) => {
@@ -21,7 +23,7 @@ test.describe('npm start on free ports', () => {
     await registerThroughTheJourney(page);
   });
 
-  for (const { path } of ROUTES) {
+  for (const { path } of ONE_ROUTE_PER_PAGE.filter((route) => !JOURNEY.includes(route.path))) {
     test.describe(() => {
       test.use({ signedIn: SIGNED_IN_ONLY.includes(path) });
 

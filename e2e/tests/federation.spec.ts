@@ -11,15 +11,13 @@ import { sealVersion, sri } from '../../scripts/lib/integrity.mjs';
 import { hashTree } from '../support/files.mjs';
 import { recordInsertedText } from '../support/inserted-text.ts';
 import { errorPanel, expectRoutePage } from '../support/remote-page.ts';
-import { ROUTES } from '../support/routes.ts';
+import { ONE_ROUTE_PER_PAGE } from '../support/routes.ts';
 import { ROOT } from '../support/stack.mjs';
 
+/** The layout of each page, at its first route: a page's routes share its layout (its route table). */
 const LAYOUTS: Record<string, 'main' | 'account' | 'standalone'> = {
   '/': 'main',
   '/blog': 'main',
-  '/software': 'main',
-  '/docs': 'main',
-  '/courses': 'main',
   '/signin': 'standalone',
   '/signup': 'standalone',
   '/profile': 'account',
@@ -66,11 +64,11 @@ async function expectWarmedUp(page: Page, catalogOrigin: string) {
 }
 
 test.describe('federation in the browser', { tag: '@shell' }, () => {
-  test('knows the layout of every route of the table', () => {
-    expect(Object.keys(LAYOUTS).sort()).toEqual(ROUTES.map((route) => route.path).sort());
+  test('knows the layout of every page of the table', () => {
+    expect(Object.keys(LAYOUTS).sort()).toEqual(ONE_ROUTE_PER_PAGE.map((route) => route.path).sort());
   });
 
-  for (const { path, module } of ROUTES) {
+  for (const { path, module } of ONE_ROUTE_PER_PAGE) {
     const layout = LAYOUTS[path];
     // A full load of / and /blog also shows their data arriving with them; the one of /, the warm-up.
     const dataAlreadyIn = path === '/' || path === '/blog';
