@@ -9,10 +9,17 @@ import { expect } from '../support/fixtures.ts';
 import { FEATURED, hydrationDone, rendering } from '../support/first-view.ts';
 import { consoleProblems, pinPublished, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
 import { navigateInApp } from '../support/remote-page.ts';
-import { PUBLIC_PATHS } from '../support/routes.ts';
+import { ONE_ROUTE_PER_PAGE, PUBLIC_PATHS } from '../support/routes.ts';
 import { ROOT } from '../support/stack.mjs';
 
 // Each test starts on the stack's own registry and pages (prerendered-stack.ts `restorePins`).
+
+/**
+ * One route of each public page: the walks below read each page in both themes, at both widths and
+ * with and without a session. Every public route hydrates without an error in each engine: the
+ * smoke suite (e2e/smoke/scenario.mjs).
+ */
+const PUBLIC_PAGES = ONE_ROUTE_PER_PAGE.map(({ path }) => path).filter((path) => PUBLIC_PATHS.includes(path));
 test.describe('prerendered first view', { tag: '@shell' }, () => {
   // First: every test after it starts on the pages rendered again from the stack's own registry.
   test('a pin changed and rendered again serves the new version on reload', async ({ page, stack, deployDir }) => {
@@ -193,7 +200,7 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
       // differently from the HTML (the theme toggle, the carousel's slides per view) follows one of
       // them, never both at once, so two walks cover both values of each. The theme is stored
       // before any script of its pages runs, as a returning visitor's is.
-      test('hydrates every public route without a warning, in each theme and at each width', async ({ page }) => {
+      test('hydrates every public page without a warning, in each theme and at each width', async ({ page }) => {
         const problems = consoleProblems(page);
         for (const [theme, width] of [
           ['light', 390],
@@ -204,7 +211,7 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
             await page.setViewportSize({ width, height: 800 });
             // Init scripts run in the order added: the variant's own runs last.
             await page.addInitScript((mode) => localStorage.setItem('theme', mode), theme);
-            for (const route of PUBLIC_PATHS) {
+            for (const route of PUBLIC_PAGES) {
               await page.goto(route);
               expect(await rendering(page), route).toBe('hydrated');
               expect(await page.evaluate(() => innerWidth), route).toBe(width);
