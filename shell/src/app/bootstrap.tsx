@@ -4,6 +4,7 @@ import '@devhub/shared/tokens.css';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
+import { RENDERING_ATTRIBUTE, type Rendering } from '../features/prerender/ready-attribute';
 import { createRemoteHost, takeBoot, type RemoteHost } from '../features/remotes/remote-host';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { readShellBuild } from '../features/remotes/shell-record';
@@ -11,9 +12,11 @@ import { readBootIsland } from '../lib/boot-island';
 import { notify } from '../lib/notify';
 import { App } from './app';
 
+const markRendering = (rendering: Rendering) => document.documentElement.setAttribute(RENDERING_ATTRIBUTE, rendering);
+
 function render(host: RemoteHost, container: HTMLElement, route: string, eagerToaster: boolean, reason?: string): void {
   host.status.setFirstPage({ route, rendering: 'client', ...(reason ? { reason } : {}) });
-  document.documentElement.dataset.rendering = 'client';
+  markRendering('client');
   createRoot(container).render(
     <StrictMode>
       {/* A signed-in visitor's session is checked at startup, and may have expired: that is a toast. */}
@@ -52,7 +55,7 @@ async function hydrateIfCurrent(
   host.loadPage(route.module).catch(() => {
     host.status.setFirstPage({ route: route.path, rendering: 'client', reason: text.pageFailed });
   });
-  document.documentElement.dataset.rendering = 'hydrated';
+  markRendering('hydrated');
   hydrateRoot(
     container,
     <StrictMode>

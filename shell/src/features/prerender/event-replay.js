@@ -1,7 +1,7 @@
 // @ts-check
 import { MAIN_CONTENT_ID } from '../../lib/main-content-id';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
-import { READY_ATTRIBUTE } from './ready-attribute';
+import { READY_ATTRIBUTE, RENDERING_ATTRIBUTE } from './ready-attribute';
 
 /**
  * Run by the page's head script (shell/src/app/start-page.ts), ahead of everything. A prerendered
@@ -31,7 +31,7 @@ export function replayEventsAfterHydration() {
     'input[type="button"], input[type="reset"], input[type="image"]';
   // Only these answer keys themselves: the browser makes no click of Enter or Space on them.
   var KEYED = '[role="button"]:not(button):not(input):not(summary)';
-  var RENDERING = 'data-rendering';
+  var RENDERING = RENDERING_ATTRIBUTE;
   /**
    * A page that hydrated but never reports its content on screen (its data failed, say) still gets its
    * events, this long after it mounted: the page must not stay inert.

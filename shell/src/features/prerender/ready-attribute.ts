@@ -8,3 +8,11 @@
 export const READY_ATTRIBUTE = 'data-ready';
 
 export type ReadyStep = 'chrome' | 'mounted' | 'content' | 'settled';
+
+/**
+ * Set on <html> by the bootstrap once it has started the first page: `hydrated` when React took over
+ * the prerendered markup, `client` when it rendered the page anew. The event replay reads it too.
+ */
+export const RENDERING_ATTRIBUTE = 'data-rendering';
+
+export type Rendering = 'hydrated' | 'client';

@@ -1,3 +1,4 @@
+import type { Rendering } from '../prerender/ready-attribute';
 import { createStore } from 'zustand/vanilla';
 import type { RemoteName } from '@devhub/shared/remote-contract';
 import type { Overrides } from './overrides';
@@ -35,7 +36,7 @@ export type RegistryState =
 /** How this page load's first page came on screen: hydrated from prerendered HTML, or rendered here and why. */
 export interface FirstPage {
   route: string;
-  rendering: 'hydrated' | 'client';
+  rendering: Rendering;
   /** Why a page was rendered here (in Vietnamese); none when it was never prerendered. */
   reason?: string;
 }
