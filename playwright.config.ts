@@ -41,7 +41,7 @@ export default defineConfig({
   },
   projects: [
     // `npm start` on free ports, and each remote's dev server: listed first, as it takes longest.
-    // One worker: every dev server watches the one working tree that dev-fast-refresh.spec.ts edits
+    // One worker: every dev server watches the one workspace copy that dev-fast-refresh.spec.ts edits
     // (an edit to @devhub/shared reloads every page of every dev server), so a dev test running in
     // another worker meanwhile had its page reloaded under it.
     { name: 'dev', testMatch: /dev-.*\.spec\.ts$/, workers: 1 },

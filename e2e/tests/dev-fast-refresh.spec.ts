@@ -2,9 +2,11 @@
 // shows in place inside the running shell, with what the visitor typed and moved still there and
 // no page load (a marker set on `window` before the edit survives).
 //
-// The edits are made to the working tree the dev servers watch, and each is put back byte for
-// byte as soon as its text showed (or the test failed), so nobody sharing the tree keeps it. No
-// other dev test runs meanwhile (the `dev` project has one worker, playwright.config.ts).
+// The edits are made to the workspace copy the dev servers run from and watch (dev-start.ts), never
+// to the working tree, which the rest of `npm test` (Jest, the builds) reads at the same time; each
+// is put back byte for byte as soon as its text showed (or the test failed), so the next test starts
+// from the same sources. No other dev test runs meanwhile (the `dev` project has one worker,
+// playwright.config.ts).
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -27,8 +29,8 @@ interface Edit {
 }
 
 /** Makes the edit, runs `check` while it holds, then restores the file exactly as it was. */
-async function withEdit(edit: Edit, check: () => Promise<void>): Promise<void> {
-  const path = join(ROOT, edit.file);
+async function withEdit(root: string, edit: Edit, check: () => Promise<void>): Promise<void> {
+  const path = join(root, edit.file);
   const original = readFileSync(path, 'utf8');
   if (!original.includes(edit.from)) throw new Error(`${edit.file} no longer contains ${JSON.stringify(edit.from)}`);
   try {
@@ -54,12 +56,12 @@ const FEATURED_EDIT: Edit = {
  * Moves the home page's carousel to its second group, then edits the catalog's heading text on
  * disk and waits for the new text: the carousel must still show that group, in the same document.
  */
-async function editFeaturedKeepingTheCarousel(page: Page): Promise<void> {
+async function editFeaturedKeepingTheCarousel(page: Page, root: string): Promise<void> {
   const secondGroup = page.getByRole('button', { name: 'Chuyển đến nhóm 2' });
   await page.getByRole('button', { name: 'Trang trình chiếu sau' }).click();
   await expect(secondGroup).toHaveAttribute('aria-current', 'true');
   await setMarker(page);
-  await withEdit(FEATURED_EDIT, async () => {
+  await withEdit(root, FEATURED_EDIT, async () => {
     await expect(page.getByRole('heading', { name: 'Bài nổi bật (sửa)', exact: true })).toBeVisible();
   });
   await expect(secondGroup).toHaveAttribute('aria-current', 'true');
@@ -88,13 +90,14 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
 
   test("a remote's edit (the catalog's 'Bài nổi bật') shows in place: search text and carousel kept", async ({
     page,
+    devStart,
   }) => {
     await page.goto('/');
     const featured = page.getByRole('heading', { name: 'Bài nổi bật', exact: true });
     await expect(featured).toBeVisible();
     const search = page.getByRole('banner').getByRole('searchbox');
     await search.fill('react hooks');
-    await editFeaturedKeepingTheCarousel(page);
+    await editFeaturedKeepingTheCarousel(page, devStart.root);
     await expect(search).toHaveValue('react hooks');
   });
 
@@ -107,10 +110,10 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     await page.goto(`http://localhost:${devStart.ports.catalog}/`);
     await expect(page.getByText('catalog · chạy riêng')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
-    await editFeaturedKeepingTheCarousel(page);
+    await editFeaturedKeepingTheCarousel(page, devStart.root);
   });
 
-  test('an edit to the sign-up page shows in place, the typed field kept', async ({ page }) => {
+  test('an edit to the sign-up page shows in place, the typed field kept', async ({ page, devStart }) => {
     await page.goto('/signup');
     const subtitle = 'Tạo tài khoản miễn phí để lưu và tải tài nguyên học tập.';
     await expect(page.getByText(subtitle, { exact: true })).toBeVisible();
@@ -118,14 +121,18 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     await name.fill('Nguyễn Thị Hoa');
     await setMarker(page);
 
-    await withEdit({ file: 'remote-auth/src/lib/auth-text.ts', from: subtitle, to: `${subtitle} (sửa)` }, async () => {
-      await expect(page.getByText(`${subtitle} (sửa)`, { exact: true })).toBeVisible();
-    });
+    await withEdit(
+      devStart.root,
+      { file: 'remote-auth/src/lib/auth-text.ts', from: subtitle, to: `${subtitle} (sửa)` },
+      async () => {
+        await expect(page.getByText(`${subtitle} (sửa)`, { exact: true })).toBeVisible();
+      },
+    );
     await expect(name).toHaveValue('Nguyễn Thị Hoa');
     await expectNoReload(page);
   });
 
-  test("an edit to the shell's footer shows in place, the search text kept", async ({ page }) => {
+  test("an edit to the shell's footer shows in place, the search text kept", async ({ page, devStart }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toBeVisible();
@@ -134,6 +141,7 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     await setMarker(page);
 
     await withEdit(
+      devStart.root,
       {
         file: 'shell/src/features/layout/components/footer.tsx',
         from: '<p className={styles.brand}>{PRODUCT_NAME}</p>',
@@ -147,7 +155,10 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     await expectNoReload(page);
   });
 
-  test("a change to a remote page's exports reloads the page, and one console line says why", async ({ page }) => {
+  test("a change to a remote page's exports reloads the page, and one console line says why", async ({
+    page,
+    devStart,
+  }) => {
     await page.goto('/');
     const featured = page.getByRole('heading', { name: 'Bài nổi bật', exact: true });
     await expect(featured).toBeVisible();
@@ -157,6 +168,7 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
       /^\[devhub\] catalog: \S*home-page\.tsx changed in a way Fast Refresh cannot apply in place \(.+\); reloading the page\.$/;
     // The page module the shell loads through federation (it awaits its data at the top level).
     await withEdit(
+      devStart.root,
       {
         file: 'remote-catalog/src/app/exposes/home-page.tsx',
         from: "export { HomePage } from '../../features/home/components/home-page';",
@@ -176,7 +188,10 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     expect(said).toEqual([expect.stringMatching(reloadLine), expect.stringMatching(reloadLine)]);
   });
 
-  test('an update whose chunk never arrives reloads the page, and one console line says why', async ({ page }) => {
+  test('an update whose chunk never arrives reloads the page, and one console line says why', async ({
+    page,
+    devStart,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
     await setMarker(page);
@@ -184,7 +199,7 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     const hotChunk = /\.hot-update\.js$/;
     await page.route(hotChunk, (route) => route.abort());
 
-    await withEdit(FEATURED_EDIT, async () => {
+    await withEdit(devStart.root, FEATURED_EDIT, async () => {
       await expect.poll(() => markerOf(page), { message: 'the page was loaded again' }).toBeUndefined();
       expect(said).toEqual([
         expect.stringMatching(
@@ -201,7 +216,10 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     await expectNoReload(page);
   });
 
-  test('a syntax error in a remote shows the overlay over the page; the fix updates in place', async ({ page }) => {
+  test('a syntax error in a remote shows the overlay over the page; the fix updates in place', async ({
+    page,
+    devStart,
+  }) => {
     await page.goto('/');
     const search = page.getByRole('banner').getByRole('searchbox');
     await search.fill('overlay');
@@ -212,13 +230,16 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
       .locator('#rspack-dev-server-client-overlay-div');
 
     const file = 'remote-catalog/src/lib/catalog-text.ts';
-    const original = readFileSync(join(ROOT, file), 'utf8');
-    await withEdit({ file, from: "featured: 'Bài nổi bật'", to: "featured: 'Bài nổi bật" }, async () => {
+    const original = readFileSync(join(devStart.root, file), 'utf8');
+    await withEdit(devStart.root, { file, from: "featured: 'Bài nổi bật'", to: "featured: 'Bài nổi bật" }, async () => {
       await expect(overlay).toContainText('catalog-text.ts');
       await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
       await expectNoReload(page);
       // The fix (withEdit puts the original back after it).
-      writeFileSync(join(ROOT, file), original.replace("featured: 'Bài nổi bật'", "featured: 'Bài nổi bật (sửa)'"));
+      writeFileSync(
+        join(devStart.root, file),
+        original.replace("featured: 'Bài nổi bật'", "featured: 'Bài nổi bật (sửa)'"),
+      );
       await expect(page.getByRole('heading', { name: 'Bài nổi bật (sửa)', exact: true })).toBeVisible();
       await expect(overlay).toHaveCount(0);
       expect(said).toEqual([]);
@@ -230,13 +251,14 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
     expect(said).toEqual([]);
   });
 
-  test('a change to @devhub/shared reloads the page, and one console line says why', async ({ page }) => {
+  test('a change to @devhub/shared reloads the page, and one console line says why', async ({ page, devStart }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toBeVisible();
     await setMarker(page);
 
     await withEdit(
+      devStart.root,
       { file: 'shared/src/i18n/strings.ts', from: FOOTER_DESCRIPTION, to: `${FOOTER_DESCRIPTION} (sửa)` },
       async () => {
         await expect(footer.getByText(`${FOOTER_DESCRIPTION} (sửa)`, { exact: true })).toBeVisible();
