@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, get } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rawGet } from './static-server-test-support.mjs';
@@ -12,24 +12,32 @@ describe('api proxy', () => {
   let port;
 
   /** A request from the client address `localAddress` (any 127.x address works on Linux loopback). */
-  function request(path, { localAddress, headers = {} }) {
+  function request(path, { localAddress, headers = {}, method = 'GET', body: sent, to = port }) {
     return new Promise((resolve, reject) => {
-      const req = get({ host: '127.0.0.1', port, path, localAddress, headers, agent: false }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: JSON.parse(body) }));
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port: to, path, method, localAddress, headers, agent: false },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: JSON.parse(body) }));
+        },
+      );
       req.on('error', reject);
+      req.end(sent);
     });
   }
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'static-'));
-    // Answers with the headers it received, as the auth API would read them; /api/hang never answers.
+    // Answers with the request it received, as the auth API would read it; /api/hang never answers.
     upstream = createServer((req, res) => {
       if (req.url === '/api/hang') return;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ url: req.url, headers: req.headers, peer: req.socket.remoteAddress }));
+      let received = '';
+      req.on('data', (chunk) => (received += chunk));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ url: req.url, method: req.method, headers: req.headers, received }));
+      });
     });
     const upstreamPort = await listen(upstream, 0, '127.0.0.1');
     // A remote's server (CORS for its files) with a deadline short enough for a test.
@@ -57,6 +65,31 @@ describe('api proxy', () => {
       'x-forwarded-proto': 'http',
       'x-forwarded-host': `127.0.0.1:${port}`,
     });
+  });
+
+  it("passes a sign-in's body on as it was sent", async () => {
+    const sent = JSON.stringify({ email: 'an@example.com', password: 'mật khẩu' });
+    const { status, body } = await request('/api/auth/login?x=1', {
+      localAddress: '127.0.0.8',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(sent) },
+      body: sent,
+    });
+    expect([status, body.method, body.url, body.received]).toEqual([200, 'POST', '/api/auth/login?x=1', sent]);
+  });
+
+  it('answers 502 in Vietnamese while nothing listens at the API', async () => {
+    const closed = createServer();
+    const closedPort = await listen(closed, 0, '127.0.0.1');
+    await closeServer(closed);
+    const orphan = createStaticServer({ root, apiTarget: `http://127.0.0.1:${closedPort}` });
+    const orphanPort = await listen(orphan, 0, '127.0.0.1');
+    try {
+      const { status, body } = await request('/api/health', { localAddress: '127.0.0.9', to: orphanPort });
+      expect([status, body.message]).toEqual([502, 'Không kết nối được máy chủ xác thực (auth-api)']);
+    } finally {
+      await closeServer(orphan);
+    }
   });
 
   it("answers 504 once the API's deadline passes without an answer", async () => {

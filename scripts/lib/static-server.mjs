@@ -5,13 +5,13 @@
 // @fastify/helmet and static-server-headers.mjs the headers of every answer. Here: which file
 // answers a path (prerendered page, registry file, mounts, SPA fallback) and each page's
 // Content-Security-Policy, made from the served build's own scripts; the /api proxy is
-// static-server-api-proxy.mjs.
+// @fastify/http-proxy, configured in static-server-api-proxy.mjs.
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { prerenderedPages } from './prerender-pages.mjs';
-import { proxyApi } from './static-server-api-proxy.mjs';
+import { registerApiProxy } from './static-server-api-proxy.mjs';
 import { closeSilentConnections, DEFAULT_LIMITS, fastifyOptions } from './static-server-connections.mjs';
 import { pagePolicies } from './static-server-csp.mjs';
 import {
@@ -22,12 +22,8 @@ import {
   narrowAcceptEncoding,
   statWithCopies,
 } from './static-server-files.mjs';
-import { addProjectHeaders, helmetOptions, requestHost, SVG_POLICY } from './static-server-headers.mjs';
+import { addProjectHeaders, helmetOptions, SVG_POLICY } from './static-server-headers.mjs';
 import { trustedScripts } from './static-server-trusted-scripts.mjs';
-
-// Kept where their users import them from (storage.mjs, rspack/dev-server.ts).
-export { cacheControlFor } from './static-server-files.mjs';
-export { forwardedFor } from './static-server-api-proxy.mjs';
 
 /**
  * @typedef {object} StaticOptions
@@ -93,17 +89,10 @@ function createApp({ tls, limits: givenLimits, ...options }) {
 
   app.register(
     shared(async (instance) =>
-      instance.addHook('onRequest', async (request, reply) => {
-        addProjectHeaders(request, reply, headers);
-        if (options.apiTarget && request.url.startsWith('/api/')) {
-          // Before fastify reads the body: the proxy streams it as it comes.
-          for (const [name, value] of Object.entries(reply.getHeaders())) reply.raw.setHeader(name, value);
-          reply.hijack();
-          proxyApi(request.raw, reply.raw, options.apiTarget, requestHost(request.raw), limits.apiMs);
-        }
-      }),
+      instance.addHook('onRequest', async (request, reply) => addProjectHeaders(request, reply, headers)),
     ),
   );
+  if (options.apiTarget) registerApiProxy(app, options.apiTarget, limits.apiMs);
 
   app.register(fastifyStatic, {
     serve: false,
