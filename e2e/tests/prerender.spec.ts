@@ -12,14 +12,14 @@ import { navigateInApp } from '../support/remote-page.ts';
 import { ONE_ROUTE_PER_PAGE, PUBLIC_PATHS } from '../support/routes.ts';
 import { ROOT } from '../support/stack.mjs';
 
-// Each test starts on the stack's own registry and pages (prerendered-stack.ts `restorePins`).
-
 /**
  * One route of each public page: the walks below read each page in both themes, at both widths and
  * with and without a session. Every public route hydrates without an error in each engine: the
  * smoke suite (e2e/smoke/scenario.mjs).
  */
 const PUBLIC_PAGES = ONE_ROUTE_PER_PAGE.map(({ path }) => path).filter((path) => PUBLIC_PATHS.includes(path));
+
+// Each test starts on the stack's own registry and pages (prerendered-stack.ts `restorePins`).
 test.describe('prerendered first view', { tag: '@shell' }, () => {
   // First: every test after it starts on the pages rendered again from the stack's own registry.
   test('a pin changed and rendered again serves the new version on reload', async ({ page, stack, deployDir }) => {

@@ -31,7 +31,6 @@ export function replayEventsAfterHydration() {
     'input[type="button"], input[type="reset"], input[type="image"]';
   // Only these answer keys themselves: the browser makes no click of Enter or Space on them.
   var KEYED = '[role="button"]:not(button):not(input):not(summary)';
-  var RENDERING = RENDERING_ATTRIBUTE;
   /**
    * A page that hydrated but never reports its content on screen (its data failed, say) still gets its
    * events, this long after it mounted: the page must not stay inert.
@@ -234,7 +233,7 @@ export function replayEventsAfterHydration() {
   }
 
   function check() {
-    var state = root.getAttribute(RENDERING);
+    var state = root.getAttribute(RENDERING_ATTRIBUTE);
     if (state === 'client') finish(false);
     if (state !== 'hydrated' || finished) return;
     if (!chromeReleased && took('chrome')) releaseChrome();
@@ -256,5 +255,5 @@ export function replayEventsAfterHydration() {
   // Its callback runs once the script that changed the attribute is done: the effects of the
   // render that took the step have all run.
   var progress = new MutationObserver(check);
-  progress.observe(root, { attributes: true, attributeFilter: [RENDERING, READY_ATTRIBUTE] });
+  progress.observe(root, { attributes: true, attributeFilter: [RENDERING_ATTRIBUTE, READY_ATTRIBUTE] });
 }
