@@ -37,7 +37,6 @@ import { trustedScripts } from './static-server-trusted-scripts.mjs';
  * @property {{ dir: string, template: string }} [pages]  prerendered pages (prerender-pages.mjs),
  *   served for a path without extension or query string while they match the served shell build
  *   (`template`, its index.html)
- * @property {boolean} [fallthrough]  pass what it does not serve to `next` (as a dev-server middleware)
  * @property {string} [publicHost]    the site's public host name: the only one HSTS is sent for
  * @property {boolean} [timingAllowOrigin]  send `Timing-Allow-Origin: *` (a benchmark's servers only)
  * @property {{ registryUrl: string, registryFile: string, origin: string, revalidate: () => void }} [store]
@@ -48,8 +47,6 @@ import { trustedScripts } from './static-server-trusted-scripts.mjs';
  * @property {import('./static-server-connections.mjs').Limits} [limits]
  */
 
-/** Where the SPA's `next` waits while fastify routes a dev-server request. */
-const NEXT = Symbol('next');
 /** Set on a request once it was given the shell's page, so a missing index.html is not looked for twice. */
 const FELL_BACK = Symbol('fell back');
 
@@ -146,12 +143,6 @@ function createApp({ tls, limits: givenLimits, ...options }) {
       request[FELL_BACK] = true;
       return sendLocated(reply, index, '/index.html');
     }
-    const next = request.raw[NEXT];
-    if (next) {
-      reply.hijack();
-      next();
-      return reply;
-    }
     return reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send('Not found');
   }
 
@@ -207,28 +198,6 @@ export function createStaticServer(options) {
   const app = createApp(options);
   apps.set(app.server, app);
   return app.server;
-}
-
-/**
- * The server's rules as a connect-style middleware (the shell's dev server): what it does not
- * serve goes to `next` when `fallthrough` is set.
- *
- * @param {StaticOptions} options
- */
-export function createStaticHandler(options) {
-  const app = createApp(options);
-  const ready = app.ready();
-  return async (req, res, next) => {
-    // Files are only read: any other method (a POST to the dev server's /api proxy) goes straight on,
-    // with its body unread.
-    if (options.fallthrough && next && req.method !== 'GET' && req.method !== 'HEAD') {
-      next();
-      return;
-    }
-    await ready;
-    if (options.fallthrough && next) req[NEXT] = next;
-    app.routing(req, res);
-  };
 }
 
 /** Stops a server of createStaticServer (or any Node server), ending its open connections. */

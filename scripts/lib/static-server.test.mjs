@@ -1,12 +1,11 @@
 import { jest } from '@jest/globals';
-import fs, { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, get } from 'node:http';
-import { tmpdir } from 'node:os';
+import fs, { rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { writePrecompressed } from '../../rspack/precompress.mjs';
 import { BIG, eventually, makeRoot, openFds, rawGet, sha256 } from './static-server-test-support.mjs';
-import { closeServer, createStaticHandler, createStaticServer, listen } from './static-server.mjs';
+import { closeServer, createStaticServer, listen } from './static-server.mjs';
 
 describe('static server over HTTP/1.1', () => {
   let served;
@@ -183,30 +182,5 @@ describe('static server over HTTP/1.1', () => {
     });
     expect({ baseline, now: settled.now, ok: settled.ok }).toEqual({ baseline, now: settled.now, ok: true });
     expect((await fetch(`${base}/main.1a2b3c4d.js`)).status).toBe(200);
-  });
-});
-
-describe('the handler inside a dev server', () => {
-  it('serves a file it has and passes any other request on, a POST with its body unread', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'static-handler-'));
-    writeFileSync(join(dir, 'remotes.json'), '{"remotes":{}}');
-    const handler = createStaticHandler({ fallthrough: true, files: { '/remotes.json': join(dir, 'remotes.json') } });
-    const server = createServer((req, res) =>
-      handler(req, res, () => {
-        let body = '';
-        req.on('data', (chunk) => (body += chunk));
-        req.on('end', () => res.end(`next got ${req.method} ${body}`));
-      }),
-    );
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${server.address().port}`;
-    try {
-      expect(await (await fetch(`${base}/remotes.json`)).text()).toBe('{"remotes":{}}');
-      const posted = await fetch(`${base}/api/auth/login`, { method: 'POST', body: '{"username":"a"}' });
-      expect(await posted.text()).toBe('next got POST {"username":"a"}');
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
