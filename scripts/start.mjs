@@ -91,9 +91,9 @@ async function main() {
     process.exit(1);
   }
 
-  // The auth API is TypeScript compiled by tsc; a fresh clone has no build yet. An incremental
-  // build, not the clean one of `npm run build`: that one empties dist/ first, and a preview or
-  // test stack running from the same dist/ beside this one failed to start in that moment.
+  // The auth API is TypeScript compiled by tsc; a fresh clone has no build yet. Incremental, as
+  // `npm run build` is: nothing is written when dist/ is up to date, so a preview or test stack
+  // running from the same dist/ beside this one is never left without its files.
   const build = spawnSync(
     process.execPath,
     [packageBin('typescript', { name: 'tsc' }), '-b', join(api.dir, 'tsconfig.build.json')],
