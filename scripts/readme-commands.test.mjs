@@ -223,8 +223,13 @@ describe('the README runs', () => {
     let failed = '';
     beforeAll(async () => {
       // The servers use the README's fixed ports: another run of this test (another `npm test`) waits.
+      // Stale only after 2 minutes without a refresh: copying the workspace below blocks this
+      // process, and beside another `npm test` it took longer than the library's 10 s, so the other
+      // run took the lock over while this one's servers held the ports.
       releasePorts = await lockfile.lock(join(tmpdir(), 'devhub-readme-ports'), {
         realpath: false,
+        stale: 120_000,
+        update: 10_000,
         retries: { retries: 1000, minTimeout: 2000, maxTimeout: 2000 },
       });
       await readmePortsFree();
