@@ -20,8 +20,19 @@ describe('over HTTP/2', () => {
   let port;
   let session;
 
+  /**
+   * The test session, connected again once the server closed it: it closes sessions idle for a
+   * minute, and beside another `npm test` a test can take that long between two requests.
+   */
+  const liveSession = () => {
+    if (!session || session.closed || session.destroyed) {
+      session = connectHttp2(`https://127.0.0.1:${port}`, { ca: certificate.cert });
+    }
+    return session;
+  };
+
   /** One HTTP/2 request on a session: status, headers and body. */
-  const h2get = (path, headers = {}, on = session) =>
+  const h2get = (path, headers = {}, on = liveSession()) =>
     new Promise((resolve, reject) => {
       const stream = on.request({ ':path': path, 'accept-encoding': 'gzip', ...headers });
       const chunks = [];
@@ -50,10 +61,9 @@ describe('over HTTP/2', () => {
       apiTarget: `http://127.0.0.1:${upstreamPort}`,
     });
     port = await listen(server, 0, '127.0.0.1');
-    session = connectHttp2(`https://127.0.0.1:${port}`, { ca: cert });
   });
   afterAll(async () => {
-    session.close();
+    session?.close();
     await closeServer(server);
     await closeServer(upstream);
     served.remove();
