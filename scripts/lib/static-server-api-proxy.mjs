@@ -6,7 +6,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import { requestHost } from './static-server-headers.mjs';
 
 /** How long the API may take to start answering, and to send each next part of its answer. */
-export const DEFAULT_API_DEADLINE_MS = 30_000;
+const DEFAULT_API_DEADLINE_MS = 30_000;
 
 /**
  * The X-Forwarded-For a proxy to the auth API sends. The API limits sign-in attempts per client:

@@ -12,7 +12,8 @@ const MAX_CONCURRENT_STREAMS = 128;
  * @typedef {object} Limits
  * @property {number} [idleMs]     an idle HTTP/2 session or keep-alive connection is closed after this
  * @property {number} [headersMs]  a request's headers must arrive within this; a connection that sends none is closed
- * @property {number} [apiMs]      an /api exchange with the auth API must be over within this (else 504)
+ * @property {number} [apiMs]      the auth API must start its answer to an /api request, and send each next part
+ *   of it, within this (else 504, or the answer cut)
  */
 export const DEFAULT_LIMITS = { idleMs: 60_000, headersMs: 30_000 };
 

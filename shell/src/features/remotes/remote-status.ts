@@ -1,6 +1,6 @@
-import type { Rendering } from '../prerender/ready-attribute';
 import { createStore } from 'zustand/vanilla';
 import type { RemoteName } from '@devhub/shared/remote-contract';
+import type { Rendering } from '../prerender/ready-attribute';
 import type { Overrides } from './overrides';
 
 // What the remotes panel and the override badge show, written by the loader as it works.
