@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageBin } from '../../rspack/package-bin.mjs';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { freePorts } from '../../scripts/lib/free-port.mjs';
 import { ROOT } from './stack.mjs';
 
 /** `npm start`'s port flag for each app, by id. */
@@ -61,9 +61,10 @@ async function startProcess({ what, args, cwd, env, ready, timeoutMs, cleanUp = 
  * @returns {Promise<{ ports: Record<string, number>, shellUrl: string, output(): string, stop(): Promise<void> }>}
  */
 export async function startDevStack({ root = ROOT, timeoutMs = 150_000 } = {}) {
+  const ids = Object.keys(PORT_FLAGS);
+  const found = await freePorts(ids.length);
   /** @type {Record<string, number>} */
-  const ports = {};
-  for (const id of Object.keys(PORT_FLAGS)) ports[id] = await freePort();
+  const ports = Object.fromEntries(ids.map((id, index) => [id, found[index]]));
   const dataDir = mkdtempSync(join(tmpdir(), 'devhub-start-'));
   const started = await startProcess({
     what: 'npm start',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevServer } from '../support/dev-stack.mjs';
 import { expect, test } from '../support/fixtures.ts';
-import { freePort, freeStablePort } from '../../scripts/lib/free-port.mjs';
+import { freePorts, freeStablePort } from '../../scripts/lib/free-port.mjs';
 import { markerOf, setMarker } from '../support/reload-marker.ts';
 import { ROOT } from '../support/stack.mjs';
 
@@ -23,7 +23,7 @@ test.describe('a remote dev server restart (dev servers)', () => {
   let registryDir = '';
 
   test.beforeAll(async () => {
-    const [shellPort, closedPort] = [await freePort(), await freePort()];
+    const [shellPort, closedPort] = await freePorts(2);
     // The catalog's dev server comes back on this port: one the kernel never hands out meanwhile.
     catalogPort = await freeStablePort();
     registryDir = mkdtempSync(join(tmpdir(), 'devhub-restart-'));

@@ -29,6 +29,37 @@ export async function freePort() {
   return /** @type {number} */ (await tryPort(0));
 }
 
+/**
+ * `count` distinct loopback ports nothing listens on right now. Taken one by one, the kernel may
+ * hand out a port it just handed out and saw closed (`npm start` then refused "auth and auth-api
+ * cannot both use port …"), so each is held until all are found.
+ *
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+export async function freePorts(count) {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () =>
+              resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port),
+            );
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(
+      servers.map(
+        (server) => new Promise((resolve) => (server.listening ? server.close(resolve) : resolve(undefined))),
+      ),
+    );
+  }
+}
+
 /** The lowest port the kernel hands out itself (Linux: ip_local_port_range; 32768 by default). */
 function ephemeralLow() {
   try {
