@@ -10,12 +10,6 @@ import { SHELL_BUILD } from '../test/federation-fixtures';
 import { useThemeStore } from '../features/theme/theme-store';
 import { App } from './app';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-  loadRemote: jest.fn(),
-}));
-
 /** The helper provides the router, as the server renderer's StaticRouter does. */
 function Passthrough({ children }: { children: ReactNode }) {
   return <>{children}</>;

@@ -1,19 +1,13 @@
 import { screen } from '@testing-library/react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { AppRoute } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 import { renderWithProviders } from '../../../test-support/render';
 import { server } from '../../../test-support/msw-server';
 import { SHELL_BUILD, environmentHandlers } from '../test/federation-fixtures';
+import { fakeFederation } from '../test/fake-federation';
 import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
 import { RemoteHostProvider } from './remote-host-provider';
 import { RouteScreen } from './route-screen';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-  loadRemote: jest.fn(),
-}));
 
 const profile: AppRoute = {
   path: '/profile',
@@ -27,6 +21,7 @@ const profile: AppRoute = {
 
 describe('a route of the table', () => {
   let host: RemoteHost;
+  let pageRuns = 0;
   const screenOf = (route: AppRoute) => (
     <RemoteHostProvider host={host}>
       <RouteScreen route={route} />
@@ -34,9 +29,15 @@ describe('a route of the table', () => {
   );
   beforeEach(() => {
     server.use(...environmentHandlers());
-    host = createRemoteHost(SHELL_BUILD);
+    pageRuns = 0;
+    const federation = fakeFederation({
+      'account/ProfilePage': () => {
+        pageRuns += 1;
+        return { ProfilePage: () => <h1>Profile</h1> };
+      },
+    });
+    host = createRemoteHost(SHELL_BUILD, {}, { federation });
     host.startRemotes();
-    jest.mocked(loadRemote).mockResolvedValue({ ProfilePage: () => <h1>Profile</h1> });
   });
 
   it('sends a signed-out visitor of an account page to sign-in with the way back, under the page title', () => {
@@ -47,7 +48,7 @@ describe('a route of the table', () => {
     expect(router.state.location.pathname).toBe('/signin');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/profile?tab=2');
     expect(document.title).toBe('DevHub - Hồ sơ');
-    expect(loadRemote).not.toHaveBeenCalled();
+    expect(pageRuns).toBe(0);
   });
 
   it("shows a signed-in visitor the account page's own content", async () => {
@@ -55,6 +56,6 @@ describe('a route of the table', () => {
     renderWithProviders(screenOf(profile), { route: '/profile', path: '/profile' });
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(loadRemote).toHaveBeenCalledWith('account/ProfilePage');
+    expect(pageRuns).toBe(1);
   });
 });

@@ -7,12 +7,6 @@ import { SHELL_BUILD } from '../test/federation-fixtures';
 import { RemoteHostProvider } from './remote-host-provider';
 import { AppRoutes } from './router';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-  loadRemote: jest.fn(),
-}));
-
 const home = {
   expose: 'HomePage',
   what: 'trang chủ',

@@ -1,11 +1,10 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { sri } from './manifests';
 
 /**
  * What the browser may run of each remote whose manifest matched its pin: every file the manifest
- * lists, by absolute URL, with its sha384. The federation runtime's plugin below gives each script
- * and stylesheet it creates that `integrity` (and `crossorigin`, which SRI needs), so the browser
- * refuses bytes other than the published ones before they run or apply. The entry's runtime asks
+ * lists, by absolute URL, with its sha384. The host's integrity plugin gives each script and
+ * stylesheet the federation runtime creates that `integrity` (runtime-plugins/integrity-plugin.ts),
+ * so the browser refuses bytes other than the published ones before they run or apply. The entry's runtime asks
  * the same hooks for each chunk's and stylesheet's digest (rspack/chunk-integrity-plugin.ts).
  */
 interface TrustedRemote {
@@ -16,14 +15,6 @@ interface TrustedRemote {
 
 /** A digest no file has: an element carrying it never loads. */
 const NOTHING = `sha384-${'A'.repeat(64)}`;
-
-function withAttributes<T extends HTMLElement>(element: T, attrs: Record<string, unknown> | undefined): T {
-  for (const [name, value] of Object.entries(attrs ?? {})) {
-    if (name === 'async' || name === 'defer') (element as unknown as Record<string, unknown>)[name] = value;
-    else if (typeof value === 'string' && !element.getAttribute(name)) element.setAttribute(name, value);
-  }
-  return element;
-}
 
 /** The files a remote host may run, one record per host (remote-host.ts). */
 export function createTrust() {
@@ -74,36 +65,10 @@ export function createTrust() {
     distrustRemote(remote: string): void {
       trusted.delete(remote);
     },
-    /**
-     * The runtime plugin the loader registers: scripts and stylesheets of a verified remote are
-     * created with their digest; everything else as the runtime would create it.
-     */
-    plugin(): ModuleFederationRuntimePlugin {
-      return {
-        name: 'devhub-integrity',
-        createScript({ url, attrs }) {
-          const integrity = integrityFor(url);
-          if (!integrity) return undefined;
-          const script = withAttributes(document.createElement('script'), attrs);
-          script.type = attrs?.['type'] === 'module' ? 'module' : 'text/javascript';
-          script.crossOrigin = 'anonymous';
-          script.integrity = integrity;
-          script.src = url;
-          return script;
-        },
-        createLink({ url, attrs }) {
-          const integrity = integrityFor(url);
-          if (!integrity) return undefined;
-          const link = withAttributes(document.createElement('link'), attrs);
-          link.crossOrigin = 'anonymous';
-          link.integrity = integrity;
-          link.href = url;
-          return link;
-        },
-      };
-    },
   };
 }
+
+export type Trust = ReturnType<typeof createTrust>;
 
 /**
  * What a file that failed to load actually holds, for the remotes panel: its digest, read again

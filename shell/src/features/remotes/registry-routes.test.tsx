@@ -3,12 +3,6 @@ import { createRemoteHost } from './remote-host';
 import { server } from '../../../../test-support/msw-server';
 import { REGISTRY, SHELL_BUILD, environmentHandlers, remoteManifest } from '../../test/federation-fixtures';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-  loadRemote: jest.fn(),
-}));
-
 const history = {
   expose: 'HistoryPage',
   what: 'lịch sử đơn hàng',

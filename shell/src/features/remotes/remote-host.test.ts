@@ -1,18 +1,15 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { server } from '../../../../test-support/msw-server';
 import { REGISTRY, SHELL_BUILD, environmentHandlers, manifestUrl } from '../../test/federation-fixtures';
+import { fakeFederation } from '../../test/fake-federation';
 import * as remoteFiles from './remote-files.js';
 import { createRemoteHost, takeBoot } from './remote-host';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-  loadRemote: jest.fn(),
-}));
 
 function HomePage() {
   return null;
 }
+
+/** A runtime of the host's own, whose catalog serves its home page. */
+const federation = () => fakeFederation({ 'catalog/HomePage': { HomePage } });
 
 /** Counts the requests made for each URL. */
 function countRequests() {
@@ -26,7 +23,6 @@ function countRequests() {
 describe('the remote host', () => {
   beforeEach(() => {
     window.__devhubBoot = undefined;
-    jest.mocked(loadRemote).mockResolvedValue({ HomePage });
   });
   afterEach(() => server.events.removeAllListeners());
 
@@ -37,7 +33,7 @@ describe('the remote host', () => {
     const manifest = Promise.resolve({ url: manifestUrl('catalog'), response: fetch(manifestUrl('catalog')) });
     window.__devhubBoot = { registry, manifest };
 
-    const host = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot() });
+    const host = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot(), federation: federation() });
     expect(window.__devhubBoot).toBeUndefined();
     host.startRemotes();
     await expect(host.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
@@ -45,7 +41,7 @@ describe('the remote host', () => {
     expect(requests['http://localhost/remotes.json']).toBe(1);
     expect(requests[manifestUrl('catalog')]).toBe(1);
     // A host created later finds nothing left: it makes its own requests.
-    const later = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot() });
+    const later = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot(), federation: federation() });
     later.startRemotes();
     await later.loadPage('catalog/HomePage');
     expect(requests['http://localhost/remotes.json']).toBe(2);
@@ -61,7 +57,7 @@ describe('the remote host', () => {
     };
     window.__devhubBoot = { files };
 
-    const host = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot() });
+    const host = createRemoteHost(SHELL_BUILD, {}, { boot: takeBoot(), federation: federation() });
     host.startRemotes();
     await expect(host.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
 
@@ -71,12 +67,12 @@ describe('the remote host', () => {
 
   it('keeps its pages, routes and status to itself', async () => {
     server.use(...environmentHandlers());
-    const first = createRemoteHost(SHELL_BUILD);
+    const first = createRemoteHost(SHELL_BUILD, {}, { federation: federation() });
     first.startRemotes();
     await first.loadPage('catalog/HomePage');
     first.routes.setRoutes([]);
 
-    const second = createRemoteHost(SHELL_BUILD);
+    const second = createRemoteHost(SHELL_BUILD, {}, { federation: federation() });
     expect(second.loadedPage('catalog/HomePage')).toBeUndefined();
     expect(second.routes.store.getState()).toEqual({ state: 'loading' });
     expect(second.status.statusOf('catalog').state).toBe('not-loaded');

@@ -1,5 +1,8 @@
+import { buildFederation, type Federation } from './federation';
 import { createFirstPage, type FirstPage } from './first-page';
+import { createTrust } from './integrity';
 import { createManifests } from './manifests';
+import { createRemoteCheck } from './remote-check';
 import { createRoutes } from './routes-store';
 import { createRemoteLoader } from './remote-loader';
 import type { RemoteLoader, StartOptions } from './remote-loader-types';
@@ -37,14 +40,18 @@ export interface HostPage {
   boot?: DevhubBoot | undefined;
   /** The page's <html>, where the host shows the inline event replay how far the first page is (first-page.ts). */
   root?: HTMLElement;
+  /** The federation runtime pages load through: the shell build's by default; a test's own. */
+  federation?: () => Federation;
 }
 
 /** A remote host for `build`. */
 export function createRemoteHost(build: ShellBuild, options: StartOptions = {}, page: HostPage = {}): RemoteHost {
-  const { boot, root } = page;
+  const { boot, root, federation = buildFederation } = page;
   const status = createRemoteStatus();
   const getManifest = createManifests(boot);
-  const loader = createRemoteLoader({ build, options, status, getManifest, boot });
-  const routes = createRoutes({ registryReady: (fresh) => loader.registryReady(fresh), getManifest });
+  const trust = createTrust();
+  const check = createRemoteCheck({ build, options, status, getManifest, boot, trust, federation });
+  const loader = createRemoteLoader({ check, status, trust, federation });
+  const routes = createRoutes({ registryReady: check.registryReady, getManifest });
   return { ...loader, status, routes, firstPage: createFirstPage(root) };
 }

@@ -3,7 +3,6 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { PAGE_NAMES } from '@devhub/shared/strings';
 import { useContentReady } from '@devhub/shared/use-content-ready';
 import { renderWithProviders } from '../../../../../test-support/render';
@@ -15,17 +14,26 @@ import {
   manifestUrl,
   remoteManifest,
 } from '../../../test/federation-fixtures';
+import { fakeFederation, type FakePages } from '../../../test/fake-federation';
 import { createRemoteHost, type RemoteHost } from '../remote-host';
 import { RemoteHostContext } from '../remote-host-context';
 import { RemotePage } from './remote-page';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-  loadRemote: jest.fn(),
-}));
+/** What the remotes serve in the current test, through the real federation runtime (fake-federation.ts). */
+let pages: FakePages = {};
+let runtime: { loadRemote: jest.SpyInstance; registered: () => string[] };
 
-const runtime = { loadRemote: jest.mocked(loadRemote) };
+/** A remote host on a runtime of its own, whose remotes serve `pages`. */
+function hostOn(root?: HTMLElement): RemoteHost {
+  pages = {};
+  const federation = fakeFederation(pages);
+  const registerRemotes = jest.spyOn(federation(), 'registerRemotes');
+  runtime = {
+    loadRemote: jest.spyOn(federation(), 'loadRemote'),
+    registered: () => registerRemotes.mock.calls.flatMap(([remotes]) => remotes.map(({ name }) => name)),
+  };
+  return createRemoteHost(SHELL_BUILD, {}, { federation, ...(root ? { root } : {}) });
+}
 
 describe('RemotePage', () => {
   let host: RemoteHost;
@@ -33,14 +41,14 @@ describe('RemotePage', () => {
   const inHost = (ui: ReactElement) => <RemoteHostContext.Provider value={host}>{ui}</RemoteHostContext.Provider>;
   beforeEach(() => {
     server.use(...environmentHandlers());
-    host = createRemoteHost(SHELL_BUILD);
+    host = hostOn();
     host.startRemotes();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => jest.restoreAllMocks());
 
   it('holds the page area with a skeleton while the page loads, then shows the page', async () => {
-    runtime.loadRemote.mockResolvedValueOnce({ CartPage: () => <p>giỏ hàng đã tải</p> });
+    pages['account/CartPage'] = { CartPage: () => <p>giỏ hàng đã tải</p> };
     renderWithProviders(inHost(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />));
     expect(screen.getByRole('status')).toHaveTextContent('Đang tải nội dung…');
     expect(await screen.findByText('giỏ hàng đã tải')).toBeInTheDocument();
@@ -49,7 +57,8 @@ describe('RemotePage', () => {
 
   it('shows the page in the same turn its module arrives, with no Suspense reveal timer to wait for', async () => {
     let arrive!: (module: object) => void;
-    runtime.loadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    const arriving = new Promise((resolve) => (arrive = resolve));
+    pages['account/ProfilePage'] = () => arriving;
     renderWithProviders(inHost(<RemotePage module="account/ProfilePage" props={{}} what={PAGE_NAMES.profile} />));
     await screen.findByRole('status');
     await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('account/ProfilePage'));
@@ -79,9 +88,8 @@ describe('RemotePage', () => {
     ],
   ])("fails only its own route's slot when the page %s: the remote's other pages still show", async (_, name, page) => {
     const sibling = `account/Other${name}` as const;
-    runtime.loadRemote.mockImplementation(async (id) =>
-      id === `account/${name}` ? page() : { [`Other${name}`]: () => <h1>trang khác đã tải</h1> },
-    );
+    pages[`account/${name}`] = page;
+    pages[sibling] = { [`Other${name}`]: () => <h1>trang khác đã tải</h1> };
     renderWithProviders(
       inHost(
         <>
@@ -98,9 +106,7 @@ describe('RemotePage', () => {
   });
 
   it('passes the props of its route to the page', async () => {
-    runtime.loadRemote.mockResolvedValueOnce({
-      ListingPage: ({ kind }: { kind: string }) => <h1>danh sách {kind}</h1>,
-    });
+    pages['catalog/ListingPage'] = { ListingPage: ({ kind }: { kind: string }) => <h1>danh sách {kind}</h1> };
     renderWithProviders(
       inHost(<RemotePage module="catalog/ListingPage" props={{ kind: 'docs' }} what={PAGE_NAMES.listing} />),
     );
@@ -119,9 +125,9 @@ describe('RemotePage', () => {
       return <p>giỏ hàng đã tải</p>;
     }
     const root = document.createElement('html');
-    host = createRemoteHost(SHELL_BUILD, {}, { root });
+    host = hostOn(root);
     host.startRemotes();
-    runtime.loadRemote.mockResolvedValueOnce({ CartPage });
+    pages['account/CartPage'] = { CartPage };
     renderWithProviders(inHost(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />));
 
     await screen.findByText('đang lấy giỏ hàng');
@@ -131,9 +137,12 @@ describe('RemotePage', () => {
   });
 
   it('explains a remote that failed to load, and loads it again on "Thử lại"', async () => {
-    runtime.loadRemote
-      .mockRejectedValueOnce(new Error('ScriptExternalLoadError: remoteEntry.js'))
-      .mockResolvedValueOnce({ RepoPage: () => <h1>kho đã tải</h1> });
+    let attempts = 0;
+    pages['account/RepoPage'] = () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('ScriptExternalLoadError: remoteEntry.js');
+      return { RepoPage: () => <h1>kho đã tải</h1> };
+    };
     const { user } = renderWithProviders(
       inHost(<RemotePage module="account/RepoPage" props={{}} what={PAGE_NAMES.repo} />),
     );
@@ -147,11 +156,11 @@ describe('RemotePage', () => {
   });
 
   it('catches a remote page that throws while rendering', async () => {
-    runtime.loadRemote.mockResolvedValueOnce({
+    pages['account/SettingPage'] = {
       SettingPage: () => {
         throw new Error('render exploded');
       },
-    });
+    };
     renderWithProviders(inHost(<RemotePage module="account/SettingPage" props={{}} what={PAGE_NAMES.setting} />));
     expect(await screen.findByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
     expect(screen.getByText('render exploded')).toBeInTheDocument();
@@ -174,7 +183,8 @@ describe('RemotePage', () => {
         'auth cần export "AUTH_BANNER" của @devhub/shared/strings, bản @devhub/shared/strings 0.1.0 của shell không có',
       ),
     ).toBeInTheDocument();
-    expect(runtime.loadRemote).not.toHaveBeenCalledWith('auth/SignUpPage');
+    // The runtime never learned of the remote: nothing of it was fetched.
+    expect(runtime.registered()).not.toContain('auth');
   });
 });
 
@@ -184,7 +194,7 @@ describe('RemotePage outside the local environment', () => {
   it('does not run a pin without a digest: its slot says so in Vietnamese, the chrome around it keeps working', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(...environmentHandlers({ ...REGISTRY, environment: 'preview', allowedOverrideOrigins: [] }));
-    const host = createRemoteHost(SHELL_BUILD);
+    const host = hostOn();
     host.startRemotes();
     function Chrome() {
       const [dark, setDark] = useState(false);
@@ -207,7 +217,7 @@ describe('RemotePage outside the local environment', () => {
 
     expect(await screen.findByRole('heading', { name: 'Không tải được nội dung' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(/^Không tải được nội dungKhông tải được trang chủ/);
-    expect(runtime.loadRemote).not.toHaveBeenCalledWith('catalog/HomePage');
+    expect(runtime.registered()).not.toContain('catalog');
     await user.click(screen.getByRole('button', { name: 'Giao diện: sáng' }));
     expect(screen.getByRole('button', { name: 'Giao diện: tối' })).toBeInTheDocument();
   });
@@ -252,10 +262,11 @@ describe('RemotePage hydrating a prerendered page', () => {
     container.innerHTML = renderToString(<Frame host={serverHost} />);
     document.body.append(container);
 
-    const host = createRemoteHost(SHELL_BUILD);
+    const host = hostOn();
     host.startRemotes();
     let arrive!: (module: object) => void;
-    runtime.loadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    const arriving = new Promise((resolve) => (arrive = resolve));
+    pages['account/CartPage'] = () => arriving;
     const errors: unknown[] = [];
     jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
     let root: Root | undefined;

@@ -2,22 +2,23 @@ import { screen, within } from '@testing-library/react';
 import { server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
 import { SHELL_BUILD, environmentHandlers, manifestUrl } from '../../../test/federation-fixtures';
+import { fakeFederation } from '../../../test/fake-federation';
 import { readProposals, readStoredOverrides } from '../overrides';
 import { createRemoteHost, type RemoteHost } from '../remote-host';
 import { RemoteHostContext } from '../remote-host-context';
 import { RemotesPanel } from './remotes-panel';
 
 const mockInstance = jest.fn<unknown, []>(() => ({ version: '2.9.2', shareScopeMap: {} }));
+// The shared modules the panel lists come from the build's instance; the host's pages load through its own.
 jest.mock('@module-federation/enhanced/runtime', () => ({
+  ...jest.requireActual<object>('@module-federation/enhanced/runtime'),
   getInstance: () => mockInstance(),
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
 }));
 
 describe('RemotesPanel', () => {
   let host: RemoteHost;
   beforeEach(() => {
-    host = createRemoteHost(SHELL_BUILD);
+    host = createRemoteHost(SHELL_BUILD, {}, { federation: fakeFederation() });
   });
   const panel = () => (
     <RemoteHostContext.Provider value={host}>
