@@ -6,7 +6,7 @@ import type { Registry } from './registry';
 import type { RemoteStatusStore } from './remote-status';
 import type { ShellBuild } from './shell-record';
 
-// What a remote host's loader is and takes (remote-loader.ts).
+// What a remote host's loader is (remote-loader.ts) and what its check takes (remote-check.ts).
 
 /** remote-files.js's functions, as the page's scripts hand them over. */
 export type RemoteFileReaders = NonNullable<DevhubBoot['files']>;
@@ -22,7 +22,7 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** What the loader works with: the host's shell build, options, status and manifests, and what the warm-up started. */
+/** What the check works with: the host's shell build, options, status and manifests, and what the warm-up started. */
 export interface LoaderContext {
   build: ShellBuild;
   options: StartOptions;
