@@ -9,6 +9,6 @@ export type Federation = Pick<ModuleFederation, 'registerPlugins' | 'registerRem
  */
 export function buildFederation(): Federation {
   const instance = getInstance();
-  if (!instance) throw new Error('[shell] no federation runtime: the shell build did not start one');
+  if (!instance) throw new Error('[shell] no federation runtime');
   return instance;
 }

@@ -5,7 +5,6 @@ import { firstMismatch, type Trust } from '../integrity';
 import type { RemoteCheck } from '../remote-check';
 import { TamperedRemoteError } from '../remote-errors';
 import type { RemoteStatusStore } from '../remote-status';
-import { isPageId } from './page-id';
 
 interface TamperContext {
   check: Pick<RemoteCheck, 'manifestOf' | 'readers'>;
@@ -17,11 +16,9 @@ interface TamperContext {
  * After a verified remote's page failed to load: the first of its files (entry, the page's scripts
  * and stylesheets) whose bytes are not those its manifest lists, if one is why. It is read again
  * only to name it in the remotes panel (the browser already refused to run it), and the load fails
- * as tampered. A load the check refused fetched nothing, so there is nothing to name.
+ * as tampered. (A remote the check refused never reaches the runtime: nothing of it was fetched.)
  */
 export function tamperPlugin({ check, status, trust }: TamperContext): ModuleFederationRuntimePlugin {
-  const refusals = new WeakSet<object>();
-
   async function tamperedFile(id: RemoteModuleId): Promise<string | undefined> {
     const remote = remoteOf(id);
     let files;
@@ -41,12 +38,10 @@ export function tamperPlugin({ check, status, trust }: TamperContext): ModuleFed
 
   return {
     name: 'devhub-tamper',
-    async errorLoadRemote({ id, error, lifecycle }) {
-      // The runtime reports a refusal of the check twice: as it happens, and as the load's failure.
-      if (lifecycle === 'beforeRequest' && typeof error === 'object' && error !== null) refusals.add(error);
-      if (lifecycle === 'beforeRequest' || refusals.has(error as object) || !isPageId(id)) return undefined;
-      const remote = remoteOf(id);
-      if (status.statusOf(remote).integrity !== 'verified' || !(await tamperedFile(id))) return undefined;
+    async errorLoadRemote({ id, error }) {
+      const remote = remoteOf(id as RemoteModuleId);
+      if (status.statusOf(remote).integrity !== 'verified' || !(await tamperedFile(id as RemoteModuleId)))
+        return undefined;
       const tampered = new TamperedRemoteError(SHELL_TEXT.remote.tampered(remote), { cause: error });
       status.updateStatus(remote, { state: 'failed', error: tampered.message });
       throw tampered;
