@@ -12,7 +12,7 @@ const byType = (files: Iterable<string>, extension: string) => [...files].filter
 
 /**
  * Completes what mf-manifest.json and mf-stats.json say each exposed page needs, for the shell to
- * start it all at once when it loads the page (shell/src/features/remotes/remote-loader.ts):
+ * start it all at once when it loads the page (shell/src/features/remotes/remote-check.ts):
  *
  * - `requires`: the shared modules the page imports (the federation plugin leaves the list empty).
  * - `assets.*.async`: the chunks the page's own chunks import on demand, without the shared

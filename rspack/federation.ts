@@ -43,7 +43,7 @@ export function federationPlugin(app: App, singletons: Singleton[], isProduction
     // The federation runtime ships once, in the shell; remote entries use it instead of their own copy.
     // (In development a remote keeps its own runtime, so it also runs alone in its standalone frame.)
     // The shell reads and checks each remote's manifest itself and registers the entry it names
-    // (shell/src/features/remotes/remote-loader.ts): its runtime needs no manifest or snapshot code.
+    // (shell/src/features/remotes/remote-check.ts): its runtime needs no manifest or snapshot code.
     // (A remote loads no other remote: its entry needs no remote-loading or manifest code either.)
     experiments: federationExperiments(app.kind, isProduction),
     // Its shared fallbacks are built with the app's plugins: a page's inline script has no place there.

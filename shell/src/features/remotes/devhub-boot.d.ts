@@ -15,7 +15,7 @@ declare global {
     manifest?: Promise<{ url: string; response: Promise<Response> } | undefined>;
     /**
      * remote-files.js's functions, as the page's scripts carry them: the shell's loader uses these
-     * instead of a second copy (remote-loader.ts).
+     * instead of a second copy (remote-check.ts).
      */
     files?: {
       filesBase: typeof FilesBase;

@@ -3,7 +3,7 @@ import { getInstance } from '@module-federation/enhanced/runtime';
 /**
  * The one place the shell reads what the federation runtime does not promise across versions: the
  * share scopes of its instance and the tree-shaking state of a shared module. (Loading remotes goes
- * through the runtime's public functions, remote-loader.ts.) Each reader checks the shape it
+ * through the runtime's public functions: remote-check.ts, remote-loader.ts.) Each reader checks the shape it
  * expects and throws, naming the internal and the versions, when it is not there; the remotes
  * panel then says so instead of showing a table with rows silently missing.
  */

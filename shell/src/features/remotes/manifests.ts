@@ -36,7 +36,7 @@ export class ManifestError extends Error {
 /**
  * The manifests a remote host reads, each fetched once per URL: the shell checks a remote against
  * its manifest before it runs any of its code, and registers the entry it names with the
- * federation runtime (remote-loader.ts). `boot` is what index.html's warm-up started: the current
+ * federation runtime (remote-check.ts). `boot` is what index.html's warm-up started: the current
  * route's manifest request, used instead of a second one.
  */
 export function createManifests(boot: DevhubBoot | undefined) {
