@@ -18,6 +18,8 @@ describe("the benchmark's one-bundle baseline", () => {
     const scripts = [...page.matchAll(/<script[^>]*\bsrc="\/?([^"]+)"/g)].map(([, src]) => src);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(existsSync(join(out, script))).toBe(true);
+    // The shell's loader, swapped out, takes the federation runtime with it: the page's scripts carry none.
+    for (const script of scripts) expect(readFileSync(join(out, script), 'utf8')).not.toContain('Federation Runtime');
     // Every template parameter filled in, and nothing of federation left in.
     expect(page).not.toContain('<%');
     expect(existsSync(join(out, 'remoteEntry.js'))).toBe(false);

@@ -1,8 +1,6 @@
-import { buildFederation, type Federation } from './federation';
+import type { Federation } from './federation';
 import { createFirstPage, type FirstPage } from './first-page';
-import { createTrust } from './integrity';
 import { createManifests } from './manifests';
-import { createRemoteCheck } from './remote-check';
 import { createRoutes } from './routes-store';
 import { createRemoteLoader } from './remote-loader';
 import type { RemoteLoader, StartOptions } from './remote-loader-types';
@@ -46,12 +44,10 @@ export interface HostPage {
 
 /** A remote host for `build`. */
 export function createRemoteHost(build: ShellBuild, options: StartOptions = {}, page: HostPage = {}): RemoteHost {
-  const { boot, root, federation = buildFederation } = page;
+  const { boot, root, federation } = page;
   const status = createRemoteStatus();
   const getManifest = createManifests(boot);
-  const trust = createTrust();
-  const check = createRemoteCheck({ build, options, status, getManifest, boot, trust, federation });
-  const loader = createRemoteLoader({ check, status, trust, federation });
-  const routes = createRoutes({ registryReady: check.registryReady, getManifest });
+  const loader = createRemoteLoader({ build, options, status, getManifest, boot, federation });
+  const routes = createRoutes({ registryReady: loader.registryReady, getManifest });
   return { ...loader, status, routes, firstPage: createFirstPage(root) };
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PageProps, RemoteModuleId, RemoteName } from '@devhub/shared/remote-contract';
+import type { Federation } from './federation';
 import type { GetManifest } from './manifests';
 import type { RefusedOverride } from './overrides';
 import type { Registry } from './registry';
@@ -29,6 +30,8 @@ export interface LoaderContext {
   status: RemoteStatusStore;
   getManifest: GetManifest;
   boot: DevhubBoot | undefined;
+  /** The federation runtime pages load through: the shell build's by default (federation.ts). */
+  federation?: (() => Federation) | undefined;
 }
 
 /** What a remote host does with remote pages (remote-host.ts). */

@@ -1,11 +1,10 @@
 import type { ComponentType } from 'react';
 import { exportNameOf, remoteOf, type RemoteModuleId } from '@devhub/shared/remote-contract';
-import type { Federation } from './federation';
+import { buildFederation, type Federation } from './federation';
 import { hostPlugins } from './host-plugins';
-import type { Trust } from './integrity';
-import type { RemoteCheck } from './remote-check';
-import type { PageComponent, RemoteLoader } from './remote-loader-types';
-import type { RemoteStatusStore } from './remote-status';
+import { createTrust } from './integrity';
+import { createRemoteCheck } from './remote-check';
+import type { LoaderContext, PageComponent, RemoteLoader } from './remote-loader-types';
 
 // A remote host's pages: each page's remote checked first (remote-check.ts: nothing of a refused
 // remote is fetched), then the page loaded once through the federation runtime, whose plugins (one
@@ -17,15 +16,16 @@ interface CachedPage {
   component?: ComponentType<never>;
 }
 
-interface PagesContext {
-  check: RemoteCheck;
-  status: RemoteStatusStore;
-  trust: Trust;
-  federation: () => Federation;
-}
-
-/** The loader of one remote host: its page cache is its own; the runtime gets its plugins once. */
-export function createRemoteLoader({ check, status, trust, federation }: PagesContext): RemoteLoader {
+/**
+ * The loader of one remote host: its check, trusted files and page cache are its own; the runtime
+ * (the shell build's unless the host was given one) gets its plugins once. The one-bundle baseline
+ * of `npm run bench` swaps this module out (bench/mono/mono-remote-loader.ts), and with it all of
+ * federation.
+ */
+export function createRemoteLoader(context: LoaderContext): RemoteLoader {
+  const { status, federation = buildFederation } = context;
+  const trust = createTrust();
+  const check = createRemoteCheck({ ...context, trust, federation });
   const pages = new Map<RemoteModuleId, CachedPage>();
   let runtime: Federation | undefined;
 
