@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /**
- * Listens on loopback `port` (0: any) and closes again: the port it got, or undefined if it is taken.
+ * Listens on loopback `port` and closes again: the port, or undefined if it is taken.
  *
  * @param {number} port
  * @returns {Promise<number | undefined>}
@@ -26,7 +26,8 @@ function tryPort(port) {
 
 /** A loopback port nothing listens on right now. */
 export async function freePort() {
-  return /** @type {number} */ (await tryPort(0));
+  const [port] = await freePorts(1);
+  return /** @type {number} */ (port);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
+import { REMOTE_NAMES, type RemoteName } from '@devhub/shared/remote-contract';
 import type { Federation } from '../features/remotes/federation';
+import { remoteEntryUrl } from './federation-fixtures';
 
 /** What a fake remote's page id loads: its module, or a function giving it (a promise holds the load, a throw fails it). */
 export type FakePages = Record<string, object | (() => unknown)>;
@@ -34,4 +35,14 @@ export function fakeFederation(pages: FakePages = {}): () => Federation {
   }
   const federation = createInstance({ name: `shell-test-${Math.random().toString(36).slice(2)}`, remotes: [] });
   return () => federation;
+}
+
+/** Registers a remote with a fake runtime (fake-federation.ts) the way the host's check does. */
+export function registerFakeRemote(federation: Federation, remote: RemoteName): void {
+  federation.registerRemotes(
+    [{ name: remote, entry: remoteEntryUrl(remote), type: 'global', entryGlobalName: remote }],
+    {
+      force: true,
+    },
+  );
 }

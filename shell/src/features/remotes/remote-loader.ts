@@ -5,6 +5,7 @@ import { hostPlugins } from './host-plugins';
 import { createTrust } from './integrity';
 import { createRemoteCheck } from './remote-check';
 import type { LoaderContext, PageComponent, RemoteLoader } from './remote-loader-types';
+import { recordFailure } from './runtime-plugins/status-plugin';
 
 // A remote host's pages: each page's remote checked first (remote-check.ts: nothing of a refused
 // remote is fetched), then the page loaded once through the federation runtime, whose plugins (one
@@ -49,10 +50,7 @@ export function createRemoteLoader(context: LoaderContext): RemoteLoader {
         const promise = check
           .startPage(id)
           .catch((error: unknown) => {
-            status.updateStatus(remote, {
-              state: 'failed',
-              error: error instanceof Error ? error.message : String(error),
-            });
+            recordFailure(status, id, error);
             throw error;
           })
           .then(() => pluggedRuntime().loadRemote<Record<string, unknown>>(id))

@@ -1,5 +1,4 @@
-import { fakeFederation } from '../../../test/fake-federation';
-import { registerFakeRemote } from '../../../test/fake-remote';
+import { fakeFederation, registerFakeRemote } from '../../../test/fake-federation';
 import { pageExportPlugin } from './page-export-plugin';
 
 describe('the page export plugin', () => {

@@ -1,5 +1,4 @@
-import { fakeFederation } from '../../../test/fake-federation';
-import { registerFakeRemote } from '../../../test/fake-remote';
+import { fakeFederation, registerFakeRemote } from '../../../test/fake-federation';
 import { createRemoteStatus } from '../remote-status';
 import { statusPlugin } from './status-plugin';
 

@@ -1,8 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../../test-support/msw-server';
-import { fakeFederation } from '../../../test/fake-federation';
 import { manifestUrl, remoteEntryUrl, remoteManifest } from '../../../test/federation-fixtures';
-import { registerFakeRemote } from '../../../test/fake-remote';
+import { fakeFederation, registerFakeRemote } from '../../../test/fake-federation';
 import { createTrust } from '../integrity';
 import { TamperedRemoteError } from '../remote-errors';
 import { createRemoteStatus } from '../remote-status';
