@@ -7,8 +7,8 @@
 // is put back byte for byte as soon as its text showed (or the test failed), so the next test starts
 // from the same sources. No other dev test runs meanwhile (the `dev` project has one worker,
 // playwright.config.ts).
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect as expectWithin20s, test } from '../support/dev-start.ts';
 import { markerOf, setMarker } from '../support/reload-marker.ts';
@@ -28,16 +28,27 @@ interface Edit {
   to: string;
 }
 
+/**
+ * Replaces a source file of the copy whole, as an editor that saves atomically does: written beside
+ * the copy (same file system, nothing watches it), then renamed over the source. A write in place
+ * truncates the file first, and a watcher that read it in between built an empty module: the page
+ * then broke on that build, not on the edit under test.
+ */
+function saveSource(root: string, file: string, text: string): void {
+  const draft = join(dirname(root), `${basename(root)}.${basename(file)}.draft`);
+  writeFileSync(draft, text);
+  renameSync(draft, join(root, file));
+}
+
 /** Makes the edit, runs `check` while it holds, then restores the file exactly as it was. */
 async function withEdit(root: string, edit: Edit, check: () => Promise<void>): Promise<void> {
-  const path = join(root, edit.file);
-  const original = readFileSync(path, 'utf8');
+  const original = readFileSync(join(root, edit.file), 'utf8');
   if (!original.includes(edit.from)) throw new Error(`${edit.file} no longer contains ${JSON.stringify(edit.from)}`);
   try {
-    writeFileSync(path, original.replace(edit.from, edit.to));
+    saveSource(root, edit.file, original.replace(edit.from, edit.to));
     await check();
   } finally {
-    writeFileSync(path, original);
+    saveSource(root, edit.file, original);
   }
 }
 
@@ -236,10 +247,7 @@ test.describe('Fast Refresh through the shell (npm start)', () => {
       await expect(page.getByRole('heading', { name: 'Bài nổi bật', exact: true })).toBeVisible();
       await expectNoReload(page);
       // The fix (withEdit puts the original back after it).
-      writeFileSync(
-        join(devStart.root, file),
-        original.replace("featured: 'Bài nổi bật'", "featured: 'Bài nổi bật (sửa)'"),
-      );
+      saveSource(devStart.root, file, original.replace("featured: 'Bài nổi bật'", "featured: 'Bài nổi bật (sửa)'"));
       await expect(page.getByRole('heading', { name: 'Bài nổi bật (sửa)', exact: true })).toBeVisible();
       await expect(overlay).toHaveCount(0);
       expect(said).toEqual([]);
