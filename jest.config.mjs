@@ -36,7 +36,7 @@ const browserProject = (name) => ({
 /** @type {import('jest').Config} */
 export default {
   // A budget for a hung test, not a measurement: tests that build a small fixture app
-  // (rspack/compile-fixture.ts) take seconds on an idle machine and several times that while another
+  // (rspack/test/compile-fixture.ts) take seconds on an idle machine and several times that while another
   // `npm test` runs beside them.
   testTimeout: 180_000,
   // One worker per core. Jest's default leaves one core to its main process (cores − 1), which on the

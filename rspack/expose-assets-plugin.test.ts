@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyFixture } from './compile-fixture.ts';
+import { copyFixture } from './test/compile-fixture.ts';
 
 interface Manifest {
   exposes: Array<{ path: string; requires: string[]; assets: { js: { sync: string[]; async: string[] } } }>;

@@ -1,4 +1,4 @@
-import { copyFixture } from './compile-fixture.ts';
+import { copyFixture } from './test/compile-fixture.ts';
 
 describe("a remote's build", () => {
   const fixture = copyFixture('remote');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyFixture } from './compile-fixture.ts';
+import { copyFixture } from './test/compile-fixture.ts';
 
 describe("the shell's index.html", () => {
   const fixture = copyFixture('shell');

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { connectionStringFor, startAzurite, useAzurite } from './lib/azurite-test-server.mjs';
-import { freePort } from './lib/free-port.mjs';
+import { connectionStringFor, startAzurite, useAzurite } from './test/azurite-test-server.mjs';
+import { freePort } from './test/free-port.mjs';
 import { filesUnder, sri } from './lib/integrity.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { openStorage } from './lib/storage.mjs';
-import { runScriptProcess } from './lib/script-process.mjs';
+import { runScriptProcess } from './test/script-process.mjs';
 import { inside, sourceMapsDirFor } from './lib/deploy-remote.mjs';
 
 describe('the paths a deploy builds', () => {

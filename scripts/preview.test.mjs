@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectionStringFor, useAzurite } from './lib/azurite-test-server.mjs';
-import { freePort } from './lib/free-port.mjs';
+import { connectionStringFor, useAzurite } from './test/azurite-test-server.mjs';
+import { freePort } from './test/free-port.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 

@@ -8,9 +8,9 @@ import lockfile from 'proper-lockfile';
 import { API, APPS } from './lib/apps.mjs';
 import { isPortFree } from './lib/processes.mjs';
 import { publishVersion } from './lib/publish-version.mjs';
-import { startAzurite } from './lib/azurite-test-server.mjs';
-import { readmeCommandLines } from './lib/readme-blocks.mjs';
-import { newcomerEnv, request, runLine, runServerLine } from './lib/readme-runner.mjs';
+import { startAzurite } from './test/azurite-test-server.mjs';
+import { readmeCommandLines } from './test/readme-blocks.mjs';
+import { newcomerEnv, request, runLine, runServerLine } from './test/readme-runner.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { openStorage } from './lib/storage.mjs';
 import { copyWorkspace } from './lib/workspace-copy.mjs';
@@ -250,7 +250,7 @@ describe('the README runs', () => {
     // Only the lines still in the README: a line gone from it is reported by the test above.
     const readmeLine = (/** @type {string} */ command) => README_LINES.find((found) => found.command === command);
     for (const step of STEPS.filter((candidate) => readmeLine(candidate.line))) {
-      const { line, text, comment } = /** @type {import('./lib/readme-blocks.mjs').CommandLine} */ (
+      const { line, text, comment } = /** @type {import('./test/readme-blocks.mjs').CommandLine} */ (
         readmeLine(step.line)
       );
       // A hang budget for the build line and the servers, not a measurement.

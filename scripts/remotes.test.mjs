@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useAzurite } from './lib/azurite-test-server.mjs';
+import { useAzurite } from './test/azurite-test-server.mjs';
 import { PREVIEW_ORIGINS, initStorage } from './lib/init-storage.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { CORS_RULE_MARK, corsRuleFor } from './lib/storage-cors.mjs';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { By, Capabilities, WebDriver, error as webdriverError, until } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { freePort } from '../../scripts/test/free-port.mjs';
 import { GJS_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from './engines.mjs';
 import { PROBE_SOURCE, takeViolations } from './probe.mjs';
 import { collectConsole } from './webkit-console.mjs';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageBin } from '../../rspack/package-bin.mjs';
-import { freePorts } from '../../scripts/lib/free-port.mjs';
+import { freePorts } from '../../scripts/test/free-port.mjs';
 import { ROOT } from './stack.mjs';
 
 /** `npm start`'s port flag for each app, by id. */

@@ -12,7 +12,7 @@ import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
 import { prerenderDir, prerenderEnvironment } from '../../scripts/lib/prerender.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { freePort } from '../../scripts/test/free-port.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const REMOTE_DIRS = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };

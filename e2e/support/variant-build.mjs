@@ -1,13 +1,13 @@
 // A production build of a variant of the workspace (a temporary copy with a few edits), for the
 // few browser tests whose point is what the bundler makes of changed sources (a remote built
 // against another @devhub/shared, a page scaffolded by `new-page`). Each is built at most once per
-// state of its sources: it is kept in e2e/.cache/variants/<name>-<hash>/ (scripts/lib/build-cache.mjs),
+// state of its sources: it is kept in e2e/.cache/variants/<name>-<hash>/ (scripts/test/build-cache.mjs),
 // the hash taken over the files a build of the app reads and the recipe, so a run with unchanged
 // sources builds nothing.
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, API } from '../../scripts/lib/apps.mjs';
-import { cachedBuild, sourcesHash } from '../../scripts/lib/build-cache.mjs';
+import { cachedBuild, sourcesHash } from '../../scripts/test/build-cache.mjs';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { ROOT } from './stack.mjs';
 

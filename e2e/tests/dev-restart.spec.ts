@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevServer } from '../support/dev-stack.mjs';
 import { expect, test } from '../support/fixtures.ts';
-import { freePorts, freeStablePort } from '../../scripts/lib/free-port.mjs';
+import { freePorts, freeStablePort } from '../../scripts/test/free-port.mjs';
 import { markerOf, setMarker } from '../support/reload-marker.ts';
 import { ROOT } from '../support/stack.mjs';
 

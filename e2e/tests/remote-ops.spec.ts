@@ -9,7 +9,7 @@ import { closeServer, createStaticServer, listen } from '../../scripts/lib/stati
 import { copyBuild, replaceText, setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
-import { freeStablePort } from '../../scripts/lib/free-port.mjs';
+import { freeStablePort } from '../../scripts/test/free-port.mjs';
 import { hashTree } from '../support/files.mjs';
 import { recordInsertedText } from '../support/inserted-text.ts';
 import { overrideBadge, overrideLink, proposalNotice, proposeAndConfirm } from '../support/override-flow.ts';

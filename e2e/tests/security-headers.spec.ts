@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { prerenderDir } from '../../scripts/lib/prerender.mjs';
 import { signIn } from '../support/auth-flow.ts';
 import { expect } from '../support/fixtures.ts';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { freePort } from '../../scripts/test/free-port.mjs';
 import { prerenderedStackTest as test } from '../support/prerendered-stack.ts';
 import { expectRoutePage } from '../support/remote-page.ts';
 import { PUBLIC_PATHS, ROUTES } from '../support/routes.ts';

@@ -6,7 +6,7 @@
 // (remotes-blob.test.mjs, the README's Storage block) and the preview takes up any new pin
 // (storage-site.test.mjs): neither is shown again here.
 import { join } from 'node:path';
-import { startAzurite } from '../../scripts/lib/azurite-test-server.mjs';
+import { startAzurite } from '../../scripts/test/azurite-test-server.mjs';
 import { versionEntry } from '../../scripts/lib/registry-file.mjs';
 import { CONNECTION_STRING_VARIABLE } from '../../scripts/lib/blob-service.mjs';
 import { blobUrlOf, initBlobStorage } from '../../scripts/lib/storage-blob.mjs';

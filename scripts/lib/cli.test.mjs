@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CliError, UsageError, describeFailure } from './cli.mjs';
-import { runScriptProcess } from './script-process.mjs';
+import { runScriptProcess } from '../test/script-process.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const CLI_URL = pathToFileURL(join(WORKSPACE_ROOT, 'scripts/lib/cli.mjs')).href;

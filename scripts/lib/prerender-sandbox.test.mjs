@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { prerenderFixture, publishHostile } from './prerender-fixtures.mjs';
+import { prerenderFixture, publishHostile } from '../test/prerender-fixtures.mjs';
 import { prerenderDir, prerenderEnvironment } from './prerender.mjs';
 import { describePrerender } from './prerender-status.mjs';
 import { SANDBOX_ENV_KEYS } from './render-sandbox.mjs';

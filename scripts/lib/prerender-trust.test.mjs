@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateRegistry } from '@devhub/contracts/registry';
 import { sealVersion } from './integrity.mjs';
-import { countingServer, prerenderFixture, publish } from './prerender-fixtures.mjs';
+import { countingServer, prerenderFixture, publish } from '../test/prerender-fixtures.mjs';
 import { prerenderDir, prerenderEnvironment } from './prerender.mjs';
 import { REMOTE_NAMES } from './registry-file.mjs';
 

@@ -2,10 +2,10 @@ import { appendFileSync, existsSync, readFileSync, readdirSync, realpathSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { remoteRecord } from './compatibility-fixtures.mjs';
+import { remoteRecord } from '../test/compatibility-fixtures.mjs';
 import { sealVersion, sri } from './integrity.mjs';
 import { localFileOf } from './manifest.mjs';
-import { TEMPLATE, countingServer, prerenderFixture, publish } from './prerender-fixtures.mjs';
+import { TEMPLATE, countingServer, prerenderFixture, publish } from '../test/prerender-fixtures.mjs';
 import { prerenderedPages, templateHash } from './prerender-pages.mjs';
 import { prerenderDir, prerenderEnvironment } from './prerender.mjs';
 import { describePrerender, prerenderStatus } from './prerender-status.mjs';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from './cli.mjs';
-import { useAzurite } from './azurite-test-server.mjs';
+import { useAzurite } from '../test/azurite-test-server.mjs';
 import { sealVersion, sri } from './integrity.mjs';
 import { publishVersion } from './publish-version.mjs';
 import { openStorage } from './storage.mjs';

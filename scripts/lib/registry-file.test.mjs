@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './apps.mjs';
-import { useAzurite } from './azurite-test-server.mjs';
+import { useAzurite } from '../test/azurite-test-server.mjs';
 import {
   CliError,
   readRegistry,

@@ -1,14 +1,14 @@
 // use, rollback, list and doctor on a registry in a real Azurite: the same commands, read from the store.
 import { readFileSync } from 'node:fs';
-import { EXPOSES } from './compatibility-fixtures.mjs';
+import { EXPOSES } from '../test/compatibility-fixtures.mjs';
 import { list, rollback, use } from './remotes-commands.mjs';
 import { doctor } from './remotes-doctor.mjs';
-import { connectionStringFor, useAzurite } from './azurite-test-server.mjs';
-import { freePort } from './free-port.mjs';
+import { connectionStringFor, useAzurite } from '../test/azurite-test-server.mjs';
+import { freePort } from '../test/free-port.mjs';
 import { filesUnder } from './integrity.mjs';
-import { withOperators } from './operator-processes.mjs';
-import { publish, useRemotesWorkspace } from './remotes-test-workspace.mjs';
-import { runScriptProcess } from './script-process.mjs';
+import { withOperators } from '../test/operator-processes.mjs';
+import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
+import { runScriptProcess } from '../test/script-process.mjs';
 import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
 import { openStorage } from './storage.mjs';
 

@@ -1,10 +1,10 @@
 // use, rollback and list on a registry in a folder: what they pin, keep and refuse.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPOSES, ROUTE_TABLES } from './compatibility-fixtures.mjs';
+import { EXPOSES, ROUTE_TABLES } from '../test/compatibility-fixtures.mjs';
 import { CliError } from './cli.mjs';
 import { list, rollback, use } from './remotes-commands.mjs';
-import { publish, useRemotesWorkspace } from './remotes-test-workspace.mjs';
+import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
 
 const workspace = useRemotesWorkspace();
 const { registry, options } = workspace;

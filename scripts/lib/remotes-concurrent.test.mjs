@@ -1,10 +1,10 @@
 // Pins and rollbacks at the same moment from separate processes: none is lost.
 import { mkdirSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPOSES } from './compatibility-fixtures.mjs';
+import { EXPOSES } from '../test/compatibility-fixtures.mjs';
 import { use } from './remotes-commands.mjs';
-import { withOperators } from './operator-processes.mjs';
-import { publish, useRemotesWorkspace } from './remotes-test-workspace.mjs';
+import { withOperators } from '../test/operator-processes.mjs';
+import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
 
 const workspace = useRemotesWorkspace();
 const { registry, options } = workspace;

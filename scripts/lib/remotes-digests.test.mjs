@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { list, notPrerenderedLine, unverifiedLine, use } from './remotes-commands.mjs';
 import { doctor } from './remotes-doctor.mjs';
-import { publish, useRemotesWorkspace } from './remotes-test-workspace.mjs';
+import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
 
 const workspace = useRemotesWorkspace();
 const { registry, options } = workspace;

@@ -2,10 +2,10 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sri } from './integrity.mjs';
-import { writeShellRecord } from './compatibility-fixtures.mjs';
+import { writeShellRecord } from '../test/compatibility-fixtures.mjs';
 import { use } from './remotes-commands.mjs';
 import { doctor } from './remotes-doctor.mjs';
-import { PACKAGES, publish, useRemotesWorkspace } from './remotes-test-workspace.mjs';
+import { PACKAGES, publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
 
 const workspace = useRemotesWorkspace();
 const { registry, options } = workspace;

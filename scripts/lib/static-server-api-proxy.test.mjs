@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rawGet } from './static-server-test-support.mjs';
+import { rawGet } from '../test/static-server-test-support.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
 
 describe('api proxy', () => {

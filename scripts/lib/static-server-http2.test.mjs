@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import { gunzipSync } from 'node:zlib';
 import { localCertificate } from './local-certificate.mjs';
-import { BIG, eventually, makeRoot, openFds } from './static-server-test-support.mjs';
+import { BIG, eventually, makeRoot, openFds } from '../test/static-server-test-support.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
 
 describe('over HTTP/2', () => {

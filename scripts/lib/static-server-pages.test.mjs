@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installPages } from './page-folder.mjs';
 import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
-import { sha256 } from './static-server-test-support.mjs';
+import { sha256 } from '../test/static-server-test-support.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
 
 describe('prerendered pages', () => {

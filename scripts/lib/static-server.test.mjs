@@ -4,7 +4,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { writePrecompressed } from '../../rspack/precompress.mjs';
-import { BIG, eventually, makeRoot, openFds, rawGet, sha256 } from './static-server-test-support.mjs';
+import { BIG, eventually, makeRoot, openFds, rawGet, sha256 } from '../test/static-server-test-support.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
 
 describe('static server over HTTP/1.1', () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useAzurite } from './azurite-test-server.mjs';
+import { useAzurite } from '../test/azurite-test-server.mjs';
 import { SUMMARY_FILE } from './prerender-pages.mjs';
 import { writePages } from './storage-pages.mjs';
 import { blobUrlOf } from './storage-blob.mjs';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { useAzurite } from './azurite-test-server.mjs';
+import { useAzurite } from '../test/azurite-test-server.mjs';
 import { sri } from './integrity.mjs';
 import { SUMMARY_FILE, templateHash } from './prerender-pages.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';

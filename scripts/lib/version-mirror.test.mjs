@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sealVersion, sri } from './integrity.mjs';
-import { countingServer, publish } from './prerender-fixtures.mjs';
+import { countingServer, publish } from '../test/prerender-fixtures.mjs';
 import { createVersionMirror, mirrorManifest, mirrorServerFiles, mustVerify } from './version-mirror.mjs';
 
 describe('the private copy of what a prerender runs', () => {

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageBin } from '../../rspack/package-bin.mjs';
-import { CONNECTION_STRING_VARIABLE } from './blob-service.mjs';
+import { CONNECTION_STRING_VARIABLE } from '../lib/blob-service.mjs';
 import { freeStablePort } from './free-port.mjs';
-import { initBlobStorage } from './storage-blob.mjs';
+import { initBlobStorage } from '../lib/storage-blob.mjs';
 
 /** The emulator's published development account: a well-known key, not a secret. */
 export const DEV_ACCOUNT = 'devstoreaccount1';

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './apps.mjs';
+import { ROOT } from '../lib/apps.mjs';
 
 const COMMANDS_URL = pathToFileURL(join(ROOT, 'scripts/lib/remotes-commands.mjs')).href;
 

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageBin } from './package-bin.mjs';
-import { WORKSPACE_ROOT } from './app.ts';
+import { packageBin } from '../package-bin.mjs';
+import { WORKSPACE_ROOT } from '../app.ts';
 import type { FixtureKind, FixturePlugin } from './fixture-kinds.ts';
 
 const FIXTURES = join(WORKSPACE_ROOT, 'rspack/test-fixtures');
-const CONFIG = join(WORKSPACE_ROOT, 'rspack/fixture-build.config.ts');
+const CONFIG = join(WORKSPACE_ROOT, 'rspack/test/fixture-build.config.ts');
 
 /**
  * A small app of rspack/test-fixtures in a temporary folder, built with only the plugins under

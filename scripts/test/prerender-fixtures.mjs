@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
-import { sealVersion } from './integrity.mjs';
+import { sealVersion } from '../lib/integrity.mjs';
 
 export const TEMPLATE =
   '<!doctype html><html><head><title>DevHub</title></head><body><div id="root"></div></body></html>';

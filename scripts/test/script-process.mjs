@@ -2,7 +2,7 @@
 // A command of the workspace run as its own process, as `npm run` runs it (from the root), for the
 // tests that check what a command prints and how it exits.
 import { spawn } from 'node:child_process';
-import { WORKSPACE_ROOT } from './workspace.mjs';
+import { WORKSPACE_ROOT } from '../lib/workspace.mjs';
 
 /**
  * Runs `node <file>` from the workspace's root with `args`, and `env` added to this process's

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
-import { federationExperiments } from './bundler-internals/federation-options.ts';
-import { ExposeAssetsPlugin } from './expose-assets-plugin.ts';
-import { ExposeContractPlugin } from './expose-contract-plugin.ts';
-import { SHARED_FILES_PLACEHOLDER, ShellFilesPlugin } from './shell-files-plugin.ts';
+import { federationExperiments } from '../bundler-internals/federation-options.ts';
+import { ExposeAssetsPlugin } from '../expose-assets-plugin.ts';
+import { ExposeContractPlugin } from '../expose-contract-plugin.ts';
+import { SHARED_FILES_PLACEHOLDER, ShellFilesPlugin } from '../shell-files-plugin.ts';
 import { REMOTE_EXPOSES, type FixturePlugin } from './fixture-kinds.ts';
 
 /**

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXPOSES, ROUTE_TABLES, remoteRecord, writeShellRecord } from './compatibility-fixtures.mjs';
-import { sealVersion } from './integrity.mjs';
+import { sealVersion } from '../lib/integrity.mjs';
 
 /** @typedef {keyof typeof EXPOSES} Remote */
 
