@@ -4,8 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readFileSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { browserAppDirs } from './scripts/lib/workspace.mjs';
 
-const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
+/** The shell and every remote, from the workspaces: a new remote gets its boundaries without an edit here. */
+const APPS = browserAppDirs();
 
 // The shell ships react-router cut down to these exports (see rspack.config.base.ts).
 const REACT_ROUTER_PATH = {

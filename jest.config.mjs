@@ -1,4 +1,6 @@
 /** One Jest run, one project per workspace package, tests next to the code they test. */
+import { browserAppDirs } from './scripts/lib/workspace.mjs';
+
 const swcTransform = [
   '@swc/jest',
   {
@@ -44,11 +46,9 @@ export default {
   // main process, which only hands out files and prints results, idled. (`--maxWorkers` overrides it.)
   maxWorkers: '100%',
   projects: [
-    browserProject('shared'),
-    browserProject('shell'),
-    browserProject('remote-catalog'),
-    browserProject('remote-auth'),
-    browserProject('remote-account'),
+    // @devhub/shared, then the shell and every remote from the workspaces (a new remote's tests run
+    // without an edit here).
+    ...['shared', ...browserAppDirs()].map(browserProject),
     {
       displayName: 'auth-api',
       rootDir: '<rootDir>/auth-api',

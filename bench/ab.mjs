@@ -17,7 +17,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { CliError, UsageError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
 import { copyWorkspace } from '../scripts/lib/workspace-copy.mjs';
-import { WORKSPACE_ROOT } from '../scripts/lib/workspace.mjs';
+import { WORKSPACE_ROOT, browserAppDirs } from '../scripts/lib/workspace.mjs';
 
 const USAGE = `usage: npm run bench:ab -- --patch <file made with git diff> [options]
        npm run bench:ab -- --b-server <commit> [options]
@@ -80,7 +80,7 @@ function checkOptions() {
   if (!['h2', 'h1', 'both'].includes(values.protocol))
     throw new UsageError(`--protocol must be h2, h1 or both, got "${values.protocol}"`);
 }
-const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
+const APPS = browserAppDirs();
 
 /** The patch's first lines up to the diff: what B is, in the author's words. */
 function patchDescription(file) {

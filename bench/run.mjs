@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CliError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
+import { browserAppDirs } from '../scripts/lib/workspace.mjs';
 
 const USAGE = `usage: npm run bench
 Builds every app and one bundle of the same app (mono), then measures the federated, prerendered
@@ -35,7 +36,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 3);
 const PROTOCOLS = (process.env.BENCH_PROTOCOLS ?? 'h2,h1').split(',');
 const PROTOCOL_NAMES = { h2: 'HTTP/2', h1: 'HTTP/1.1' };
-const APPS = ['shell', 'remote-catalog', 'remote-auth', 'remote-account'];
+const APPS = browserAppDirs();
 const MONO_DIR = join(ROOT, 'bench', 'tmp', 'mono');
 const RESULTS_DIR = join(ROOT, 'bench');
 

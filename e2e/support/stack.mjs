@@ -13,9 +13,10 @@ import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
 import { prerenderDir, prerenderEnvironment } from '../../scripts/lib/prerender.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { freePort } from '../../scripts/test/free-port.mjs';
+import { remoteApps } from '../../scripts/lib/workspace.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const REMOTE_DIRS = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
+export const REMOTE_DIRS = Object.fromEntries(remoteApps().map((app) => [app.name, app.dir]));
 
 /** The protocol the stack speaks unless told: HTTP/2 over TLS, as a CDN serves a site today. */
 export const DEFAULT_PROTOCOL = process.env.DEVHUB_HTTP === 'h1' ? 'h1' : 'h2';
@@ -40,7 +41,7 @@ async function waitForHealth(url, child, timeoutMs = 20_000) {
  *   api?: boolean,
  *   deployDir?: string,
  *   shellPort?: number,
- *   remoteRoots?: Partial<Record<'catalog'|'auth'|'account', string>>,
+ *   remoteRoots?: Record<string, string>,
  *   protocol?: 'h1' | 'h2',
  *   buildRoot?: string,
  *   layout?: 'origins' | 'cdn',
@@ -89,8 +90,8 @@ export async function startStack(options = {}) {
     await waitForHealth(`${apiUrl}/api/health`, api);
   }
 
-  /** @type {Record<keyof typeof REMOTE_DIRS, string>} */
-  const remotes = { catalog: '', auth: '', account: '' };
+  /** @type {Record<string, string>} each remote's origin ('' under the shell's own, the cdn layout) */
+  const remotes = Object.fromEntries(Object.keys(REMOTE_DIRS).map((name) => [name, '']));
   /** @type {Record<string, string>} */
   const remoteMounts = {};
   /** @type {Record<string, string>} each remote's pinned digest */
@@ -193,6 +194,17 @@ export async function startStack(options = {}) {
     /** The certificate an HTTPS client of this stack must trust (none over HTTP/1.1). */
     certFile: certificate?.certFile,
     remotes,
+    /**
+     * One remote's origin; throws for a remote the workspace has not.
+     *
+     * @param {string} remote
+     */
+    originOf(remote) {
+      const origin = remotes[remote];
+      if (origin === undefined)
+        throw new Error(`the stack serves no remote "${remote}" (${Object.keys(remotes).join(', ')})`);
+      return origin;
+    },
     apiUrl,
     registry,
     registryFile,

@@ -137,7 +137,7 @@ test.describe('a click right after a prerendered page shows', { tag: '@shell' },
       // The catalog's code held back (its manifest, entry and the home page's chunks); its stylesheets
       // and pictures come.
       await page.route(
-        (url) => url.origin === stack.remotes.catalog && /\.js$|mf-manifest\.json$/.test(url.pathname),
+        (url) => url.origin === stack.originOf('catalog') && /\.js$|mf-manifest\.json$/.test(url.pathname),
         async (route) => {
           await held;
           await route.continue();

@@ -95,7 +95,7 @@ test.describe('federation in the browser', { tag: '@shell' }, () => {
         }
         if (warmedUp) {
           await test.step("index.html's warm-up starts the page's remote before the shell's bundle runs", () =>
-            expectWarmedUp(page, stack.remotes.catalog));
+            expectWarmedUp(page, stack.originOf('catalog')));
         }
       });
     });
@@ -107,7 +107,7 @@ test.describe('federation in the browser', { tag: '@shell' }, () => {
   }) => {
     const authRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(stack.remotes.auth)) authRequests.push(request.url());
+      if (request.url().startsWith(stack.originOf('auth'))) authRequests.push(request.url());
     });
     await page.goto('/khong-co-trang-nay');
     await expect(page.getByRole('heading', { name: 'Không tìm thấy trang' })).toBeVisible();
@@ -200,7 +200,7 @@ test.describe('federation in the browser', { tag: '@shell' }, () => {
       page,
       stack,
     }) => {
-      const catalogPattern = `${stack.remotes.catalog}/**`;
+      const catalogPattern = `${stack.originOf('catalog')}/**`;
       await page.route(catalogPattern, (route) => route.abort('connectionrefused'));
 
       await page.goto('/');

@@ -256,7 +256,7 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
         catalog: { entry: `${extra}/mf-manifest.json`, routes: stack.registry.remotes.catalog?.routes },
       },
       // The stale page still links the pinned origin's files: the policy must let them load.
-      allowedOverrideOrigins: [stack.remotes.catalog, extra],
+      allowedOverrideOrigins: [stack.originOf('catalog'), extra],
     });
     await page.goto('/');
     expect(await rendering(page)).toBe('client');

@@ -175,16 +175,16 @@ test.describe('remote operations', { tag: '@shell' }, () => {
     stack.writeRegistry({
       ...catalogPinnedTo100(stack, deployment),
       environment: 'local',
-      allowedOverrideOrigins: [stack.remotes.catalog],
+      allowedOverrideOrigins: [stack.originOf('catalog')],
     });
     const insertions = await recordInsertedText(page);
     const fromOverride: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(`${stack.remotes.catalog}/`)) fromOverride.push(request.url());
+      if (request.url().startsWith(`${stack.originOf('catalog')}/`)) fromOverride.push(request.url());
     });
     const pinned = await onStackRegistry(stack, deployment, 'use', 'catalog', '1.1.0');
     expect(pinned.code, pinned.output).toBe(0);
-    const override = `${stack.remotes.catalog}/mf-manifest.json`;
+    const override = `${stack.originOf('catalog')}/mf-manifest.json`;
 
     await page.goto(overrideLink('catalog', override));
     await expect(proposalNotice(page)).toContainText(

@@ -28,6 +28,17 @@ export function workspaceApps(root = WORKSPACE_ROOT) {
   });
 }
 
+/**
+ * @returns {string[]} the folders of the apps a browser runs (the shell and every remote), in the
+ *   order of the workspaces: the one list the lint boundaries, the Jest projects, the browser
+ *   tests' stack and the bench read
+ */
+export function browserAppDirs(root = WORKSPACE_ROOT) {
+  return workspaceApps(root)
+    .filter((app) => app.kind !== 'api')
+    .map((app) => app.dir);
+}
+
 /** @returns {WorkspaceApp[]} the remotes, each a separately built and deployed app */
 export function remoteApps(root = WORKSPACE_ROOT) {
   return workspaceApps(root).filter((app) => app.kind === 'remote');

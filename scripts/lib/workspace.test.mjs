@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
-import { WORKSPACE_ROOT, remoteApps, workspaceApps } from './workspace.mjs';
+import { WORKSPACE_ROOT, browserAppDirs, remoteApps, workspaceApps } from './workspace.mjs';
+
+const readJson = (/** @type {string} */ file) => JSON.parse(readFileSync(join(WORKSPACE_ROOT, file), 'utf8'));
 
 describe('the workspace', () => {
   it('has one remote app for every remote of the page table, and one shell', () => {
@@ -15,6 +17,23 @@ describe('the workspace', () => {
         .filter((app) => app.kind === 'host')
         .map((app) => app.name),
     ).toEqual(['shell']);
+  });
+
+  it('has every workspace package with a tsconfig.json among the references `tsc -b` builds', () => {
+    const referenced = readJson('tsconfig.json').references.map((/** @type {{ path: string }} */ ref) =>
+      ref.path.replace(/^\.\//, ''),
+    );
+    const packages = readJson('package.json').workspaces.filter((/** @type {string} */ dir) =>
+      existsSync(join(WORKSPACE_ROOT, dir, 'tsconfig.json')),
+    );
+    expect(packages.filter((/** @type {string} */ dir) => !referenced.includes(dir))).toEqual([]);
+  });
+
+  it('lists as browser apps the shell and the remotes, not the API nor the packages that are no app', () => {
+    const dirs = browserAppDirs();
+    expect(dirs).toContain('shell');
+    expect(dirs).toEqual(expect.arrayContaining(remoteApps().map((app) => app.dir)));
+    for (const other of ['auth-api', 'shared', 'contracts', 'e2e']) expect(dirs).not.toContain(other);
   });
 
   it('gives every app its own dev server port', () => {
