@@ -3,10 +3,11 @@
 // component, showing the title as the h1 focus lands on and marking its content ready; the
 // component's test; its expose file; its entry in the remote's route table), touching nothing
 // outside remote-<remote>/. The page goes live when a build of the remote is deployed and pinned.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ACCESS_RULES, LAYOUTS, SHELL_PATHS } from '@devhub/contracts/routes';
 import { CliError } from './cli.mjs';
+import { writeAllOrNone } from './write-all-or-none.mjs';
 
 const PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 
@@ -80,10 +81,8 @@ export function newPage({ root, remote, path, title, layout, access }) {
   }
   const id = `${remote}/${component}`;
 
-  mkdirSync(componentDir, { recursive: true });
-  writeFileSync(
-    componentFile,
-    `import { useContentReady } from '@devhub/shared/use-content-ready';
+  const testFile = join(componentDir, `${file}.test.tsx`);
+  const pageText = `import { useContentReady } from '@devhub/shared/use-content-ready';
 
 /** ${title}: its heading is where focus lands when the page opens. */
 export function ${component}() {
@@ -94,11 +93,8 @@ export function ${component}() {
     </section>
   );
 }
-`,
-  );
-  writeFileSync(
-    join(componentDir, `${file}.test.tsx`),
-    `import { render, screen } from '@testing-library/react';
+`;
+  const testText = `import { render, screen } from '@testing-library/react';
 import { ${component} } from './${file}';
 
 describe('${component}', () => {
@@ -109,9 +105,8 @@ describe('${component}', () => {
     expect(performance.getEntriesByName(${literal(`content-ready:${id}`)})).toHaveLength(1);
   });
 });
-`,
-  );
-  writeFileSync(exposeFile, `export { ${component} } from '../../features/${feature}/components/${file}';\n`);
+`;
+  const exposeText = `export { ${component} } from '../../features/${feature}/components/${file}';\n`;
   const entry = `  {
     expose: ${literal(component)},
     file: ${literal(`./src/app/exposes/${file}.tsx`)},
@@ -121,9 +116,17 @@ describe('${component}', () => {
     routes: [{ path: ${literal(path)}, title: ${literal(title)} }],
   },
 `;
-  writeFileSync(tableFile, `${table.slice(0, end)}${entry}${table.slice(end)}`);
-  return {
-    component,
-    files: [componentFile, join(componentDir, `${file}.test.tsx`), exposeFile, tableFile].map((f) => relative(root, f)),
-  };
+  const files = [
+    { path: componentFile, text: pageText },
+    { path: testFile, text: testText },
+    { path: exposeFile, text: exposeText },
+    { path: tableFile, text: `${table.slice(0, end)}${entry}${table.slice(end)}` },
+  ];
+  try {
+    writeAllOrNone(files);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliError(`nothing was written: ${reason}`);
+  }
+  return { component, files: files.map(({ path: f }) => relative(root, f)) };
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { newPage } from './new-page.mjs';
@@ -87,5 +87,29 @@ describe('new-page', () => {
     expect(() => newPage({ root, ...options })).toThrow(message);
     expect(filesOf(root)).toEqual(before);
     expect(readFileSync(join(root, 'remote-account/src/app/routes.ts'), 'utf8')).toBe(table);
+  });
+
+  it('creates the folders it needs: a remote with no page exposed yet', () => {
+    rmSync(join(root, 'remote-account/src/app/exposes'), { recursive: true });
+    const { files } = newPage({ root, remote: 'account', path: '/orders', title: 'Đơn hàng' });
+    expect(readFileSync(join(root, files[2]), 'utf8')).toContain('export { OrdersPage }');
+  });
+
+  it('writes nothing when one of its files cannot be written, so that a second run after the fix succeeds', () => {
+    const exposes = join(root, 'remote-account/src/app/exposes');
+    rmSync(exposes, { recursive: true });
+    // A file where the expose folder must go: the third of its four writes fails.
+    writeFileSync(exposes, '');
+    const before = filesOf(root);
+    const table = readFileSync(join(root, 'remote-account/src/app/routes.ts'), 'utf8');
+    const options = { root, remote: 'account', path: '/orders', title: 'Đơn hàng' };
+
+    expect(() => newPage(options)).toThrow(/^nothing was written: /);
+    expect(filesOf(root)).toEqual(before);
+    expect(readdirSync(join(root, 'remote-account/src/features'))).not.toContain('orders');
+    expect(readFileSync(join(root, 'remote-account/src/app/routes.ts'), 'utf8')).toBe(table);
+
+    rmSync(exposes);
+    expect(newPage(options).component).toBe('OrdersPage');
   });
 });
