@@ -99,4 +99,11 @@ describe("the page's head script", () => {
     expect(template).toMatch(/<div id="root"><\/div>\s*<script>\s*<%= bodyScript %>\s*<\/script>\s*<\/body>/);
     expect(template.indexOf('<%= headScript %>')).toBeLessThan(template.indexOf('</head>'));
   });
+
+  it("requests the registry from the head, before any script: a prerendered page's warm-up starts only after its markup (bench/ab.md)", () => {
+    const template = readFileSync(join(__dirname, '../../index.html'), 'utf8');
+    const preload = template.indexOf('<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous" />');
+    expect(preload).toBeGreaterThan(-1);
+    expect(preload).toBeLessThan(template.indexOf('<script'));
+  });
 });
