@@ -2,7 +2,7 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { LiveRegions } from '../features/a11y/live-regions';
 import { RouteEffects } from '../features/a11y/route-effects';
-import { OverrideBadge } from '../features/remotes/components/override-badge';
+import { OverrideBadgeSlot } from '../features/remotes/components/override-badge-slot';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
 import { RenderTimeProvider } from '../features/prerender/render-time';
@@ -46,7 +46,7 @@ export function App({ host, eagerToaster, Router = ImmediateRouter, renderedAt }
           <RouteEffects />
         </Router>
         <AppToaster eager={eagerToaster} />
-        <OverrideBadge />
+        <OverrideBadgeSlot />
       </RenderTimeProvider>
     </RemoteHostProvider>
   );

@@ -2,9 +2,6 @@
 // confirmed in the remotes panel, and the ones a link proposed that wait for that confirmation.
 // Each entry carries when it stops applying; nothing stored may outlive its lifetime from now.
 
-export const OVERRIDE_STORAGE_KEY = 'mf-overrides';
-export const PROPOSAL_STORAGE_KEY = 'mf-override-proposals';
-
 /** How long a confirmed override stays in this browser. */
 export const OVERRIDE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** How long a proposal waits for the visitor: long enough to open the panel, not a day. */

@@ -1,10 +1,6 @@
 import type { OverridePolicy } from './override-origins';
-import {
-  OVERRIDE_LIFETIME_MS,
-  OVERRIDE_STORAGE_KEY,
-  PROPOSAL_LIFETIME_MS,
-  PROPOSAL_STORAGE_KEY,
-} from './override-store';
+import { OVERRIDE_STORAGE_KEY, PROPOSAL_STORAGE_KEY } from './override-presence';
+import { OVERRIDE_LIFETIME_MS, PROPOSAL_LIFETIME_MS } from './override-store';
 import {
   collectOverrides,
   confirmProposal,

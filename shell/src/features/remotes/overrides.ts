@@ -1,10 +1,9 @@
 import type { RemoteName } from '@devhub/shared/remote-contract';
 import { originRefusal, type OverridePolicy } from './override-origins';
+import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY, PROPOSAL_STORAGE_KEY } from './override-presence';
 import {
   OVERRIDE_LIFETIME_MS,
-  OVERRIDE_STORAGE_KEY,
   PROPOSAL_LIFETIME_MS,
-  PROPOSAL_STORAGE_KEY,
   readStore,
   writeStore,
   type OverrideStore,
@@ -14,8 +13,6 @@ import { OVERRIDE_TEXT } from './override-text';
 // A per-browser override points a remote at another build, in this browser only. A link
 // (`?mf-override=<remote>@<manifest-url>`) only proposes one: it applies once the visitor has
 // confirmed it in the remotes panel, for a day at most, and it is checked again on every load.
-
-export const OVERRIDE_PARAM = 'mf-override';
 
 export type Overrides = Partial<Record<RemoteName, string>>;
 

@@ -1,8 +1,18 @@
 import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
-import type { OverridePolicy } from './override-origins';
-import { OVERRIDE_PARAM, collectOverrides, type Overrides, type RefusedOverride } from './overrides';
+import type { Manifest } from '@devhub/contracts/manifest';
+import { filesWithinPolicy, type OverridePolicy } from './override-origins';
+import { OVERRIDE_PARAM } from './override-presence';
+import { collectOverrides, type Overrides, type RefusedOverride } from './overrides';
 import type { Registry } from './registry';
 import type { RemoteStatusStore } from './remote-status';
+
+/** This page's overrides, as the remote check applies them. */
+export interface PageOverrides {
+  /** The manifest URL of each remote an override applies to. */
+  accepted: Overrides;
+  /** Whether every file an override's manifest resolves to is on an origin overrides may load from. */
+  withinPolicy(json: Manifest, manifestUrl: string, readers: Parameters<typeof filesWithinPolicy>[2]): boolean;
+}
 
 /**
  * The overrides of this page load, once the registry is in: the confirmed ones apply; those a
@@ -14,7 +24,7 @@ export function takeOverrides(
   registry: Registry,
   status: Pick<RemoteStatusStore, 'setProposals'>,
   onRefused: ((refused: RefusedOverride[]) => void) | undefined,
-): { accepted: Overrides; policy: OverridePolicy } {
+): PageOverrides {
   const policy: OverridePolicy = { allowedOrigins: registry.allowedOverrideOrigins, environment: registry.environment };
   const overrides = collectOverrides(window.location.search, REMOTE_NAMES, policy);
   if (overrides.fromUrl) {
@@ -24,5 +34,8 @@ export function takeOverrides(
   }
   status.setProposals(overrides.proposed);
   if (overrides.refused.length > 0) onRefused?.(overrides.refused);
-  return { accepted: overrides.accepted, policy };
+  return {
+    accepted: overrides.accepted,
+    withinPolicy: (json, manifestUrl, readers) => filesWithinPolicy(json, manifestUrl, readers, policy),
+  };
 }

@@ -13,9 +13,9 @@ import type { Federation } from './federation';
 import type { Trust } from './integrity';
 import { manifestFailure } from './manifest-failure';
 import { ManifestError } from './manifests';
-import { filesWithinPolicy, type OverridePolicy } from './override-origins';
+import { pageMayHaveOverrides } from './override-presence';
 import type { Overrides } from './overrides';
-import { takeOverrides } from './page-overrides';
+import type { PageOverrides } from './page-overrides';
 import { expectationOf, type PinExpectation } from './pin-expectation';
 import { fetchRegistry, type Registry } from './registry';
 import { IncompatibleRemoteError, TamperedRemoteError } from './remote-errors';
@@ -47,8 +47,8 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   const expectations = new Map<RemoteName, PinExpectation>();
   /** Remotes whose next check reads everything again (a retry). */
   const retried = new Set<RemoteName>();
-  /** Where an override may load anything from (the registry's allow-list and environment). */
-  let overridePolicy: OverridePolicy = { allowedOrigins: [], environment: '' };
+  /** This page's overrides: their code is loaded only on a page that can have one (override-presence.ts). */
+  let pageOverrides: PageOverrides | undefined;
   /**
    * The warm-up's copy of remote-files.js, so the page carries it once; a host without one (the
    * server renderer, a test, a page without the warm-up) loads the module, from the start.
@@ -75,9 +75,10 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     if (boot) boot.registry = undefined;
     try {
       const pinned = await fetchRegistry({ warm, timeoutMs: options.timeoutMs });
-      const overrides = takeOverrides(pinned, status, options.onRefusedOverrides);
-      overridePolicy = overrides.policy;
-      pinEntries(pinned, overrides.accepted);
+      pageOverrides = pageMayHaveOverrides()
+        ? (await import('./page-overrides')).takeOverrides(pinned, status, options.onRefusedOverrides)
+        : undefined;
+      pinEntries(pinned, pageOverrides?.accepted ?? {});
       setRegistryState({ state: 'ready', environment: pinned.environment });
       return pinned;
     } catch (error) {
@@ -149,10 +150,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     }
     const { entry } = remoteFiles(json, manifestUrl);
     if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
-    if (
-      statusOf(remote).override &&
-      !filesWithinPolicy(json, manifestUrl, { filesBase, remoteFiles }, overridePolicy)
-    ) {
+    if (statusOf(remote).override && !pageOverrides?.withinPolicy(json, manifestUrl, { filesBase, remoteFiles })) {
       throw new Error(SHELL_TEXT.overrides.offList(remote));
     }
     // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.

@@ -120,6 +120,32 @@ describe('the remote loader', () => {
     expect(next.status.store.getState().proposals).toEqual({});
   });
 
+  it('loads the override code only on a page that can have an override: none on a plain page, once a link proposes one', async () => {
+    server.use(...environmentHandlers());
+    const loads = jest.fn();
+    jest.doMock('./page-overrides', () => {
+      loads();
+      return jest.requireActual('./page-overrides');
+    });
+    try {
+      const plain = freshLoader();
+      plain.loader.startRemotes();
+      await plain.loader.loadPage('catalog/HomePage');
+      expect(loads).not.toHaveBeenCalled();
+
+      const override = encodeURIComponent('catalog@http://localhost:3101/mf-manifest.json');
+      window.history.replaceState(null, '', `/?mf-override=${override}`);
+      const proposed = freshLoader();
+      proposed.loader.startRemotes();
+      await proposed.loader.loadPage('catalog/HomePage');
+      expect(loads).toHaveBeenCalledTimes(1);
+      expect(proposed.status.store.getState().proposals).toEqual({ catalog: 'http://localhost:3101/mf-manifest.json' });
+    } finally {
+      jest.dontMock('./page-overrides');
+      localStorage.clear();
+    }
+  });
+
   it('refuses a confirmed override whose manifest sends its files to another origin, naming the remote only', async () => {
     const override = 'http://localhost:3101/mf-manifest.json';
     const manifest = remoteManifest('catalog');

@@ -1,4 +1,5 @@
 // @ts-check
+import { pageMayHaveOverrides } from './override-presence';
 import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
 
 /**
@@ -28,13 +29,8 @@ export function startWarmUp(sharedFiles) {
     },
   };
   window.__devhubBoot = boot;
-  // An override replaces a pin: the loader finds out which once the visitor confirmed it.
-  if (location.search.indexOf('mf-override') !== -1) return function () {};
-  try {
-    if (localStorage.getItem('mf-overrides')) return function () {};
-  } catch {
-    // Without storage there is no stored override either.
-  }
+  // An override replaces a pin: the loader finds out which once the registry is in.
+  if (pageMayHaveOverrides()) return function () {};
   return warmUp;
 
   function warmUp() {
