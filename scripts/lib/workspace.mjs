@@ -16,11 +16,16 @@ export const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '
  * @property {string} packageName
  */
 
-/** @returns {WorkspaceApp[]} every app of the workspace, in the order of its `workspaces` */
-export function workspaceApps(root = WORKSPACE_ROOT) {
+/** @returns {string[]} the folders of the workspace's packages, as the root package.json lists them */
+export function workspaceDirs(root = WORKSPACE_ROOT) {
   /** @type {{ workspaces: string[] }} */
   const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return rootPackage.workspaces.flatMap((dir) => {
+  return rootPackage.workspaces;
+}
+
+/** @returns {WorkspaceApp[]} every app of the workspace, in the order of its `workspaces` */
+export function workspaceApps(root = WORKSPACE_ROOT) {
+  return workspaceDirs(root).flatMap((dir) => {
     const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
     const devhub = pkg.devhub;
     if (!devhub || !['host', 'remote', 'api'].includes(devhub.kind)) return [];

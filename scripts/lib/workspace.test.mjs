@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { WORKSPACE_ROOT, browserAppDirs, remoteApps, workspaceApps } from './workspace.mjs';
-
-const readJson = (/** @type {string} */ file) => JSON.parse(readFileSync(join(WORKSPACE_ROOT, file), 'utf8'));
 
 describe('the workspace', () => {
   it('has one remote app for every remote of the page table, and one shell', () => {
@@ -17,16 +15,6 @@ describe('the workspace', () => {
         .filter((app) => app.kind === 'host')
         .map((app) => app.name),
     ).toEqual(['shell']);
-  });
-
-  it('has every workspace package with a tsconfig.json among the references `tsc -b` builds', () => {
-    const referenced = readJson('tsconfig.json').references.map((/** @type {{ path: string }} */ ref) =>
-      ref.path.replace(/^\.\//, ''),
-    );
-    const packages = readJson('package.json').workspaces.filter((/** @type {string} */ dir) =>
-      existsSync(join(WORKSPACE_ROOT, dir, 'tsconfig.json')),
-    );
-    expect(packages.filter((/** @type {string} */ dir) => !referenced.includes(dir))).toEqual([]);
   });
 
   it('lists as browser apps the shell and the remotes, not the API nor the packages that are no app', () => {
