@@ -17,13 +17,23 @@ export function typecheckProjects(root = WORKSPACE_ROOT) {
 const USAGE = `usage: npm run typecheck
 Type-checks the repository with tsc -b: the tools tsconfig.json references, and every workspace
 package with a tsconfig.json (a remote a team adds, too). tsc prints what it finds.
+  --force     rebuild every project, as tsc -b --force
+  --verbose   say what tsc -b builds and why
+  --watch     keep checking as files change
   -h, --help  this help`;
 
+/** The flags of tsc -b this command passes on. */
+const TSC_FLAGS = ['force', 'verbose', 'watch'];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  parseCliOrExit('typecheck', { usage: USAGE });
+  const { values } = parseCliOrExit('typecheck', {
+    usage: USAGE,
+    options: Object.fromEntries(TSC_FLAGS.map((flag) => [flag, { type: 'boolean' }])),
+  });
   runCli('typecheck', () => {
     const tsc = packageBin('typescript', { name: 'tsc' });
-    const { status } = spawnSync(process.execPath, [tsc, '-b', ...typecheckProjects()], {
+    const flags = TSC_FLAGS.filter((flag) => values[flag]).map((flag) => `--${flag}`);
+    const { status } = spawnSync(process.execPath, [tsc, '-b', ...flags, ...typecheckProjects()], {
       cwd: WORKSPACE_ROOT,
       stdio: 'inherit',
     });

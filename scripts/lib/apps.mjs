@@ -1,13 +1,11 @@
 // The apps `npm start` and `npm run preview` run, with their default ports, as each app's
 // package.json (`devhub`) gives them, and where their builds land.
 import { join } from 'node:path';
-import { WORKSPACE_ROOT, workspaceApps } from './workspace.mjs';
+import { WORKSPACE_ROOT, browserApps, workspaceApps } from './workspace.mjs';
 
 export const ROOT = WORKSPACE_ROOT;
 
-export const APPS = workspaceApps()
-  .filter((app) => app.kind !== 'api')
-  .map(({ name, dir, port, kind }) => ({ id: name, dir, port, kind }));
+export const APPS = browserApps().map(({ name, dir, port, kind }) => ({ id: name, dir, port, kind }));
 
 const api = workspaceApps().find((app) => app.kind === 'api');
 if (!api) throw new Error('no workspace package declares "devhub": { "kind": "api" } (auth-api/package.json)');

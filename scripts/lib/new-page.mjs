@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ACCESS_RULES, LAYOUTS, SHELL_PATHS } from '@devhub/contracts/routes';
 import { CliError } from './cli.mjs';
-import { writeAllOrNone } from './write-all-or-none.mjs';
+import { PartialWriteError, writeAllOrNone } from './write-all-or-none.mjs';
 
 const PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 
@@ -125,8 +125,8 @@ describe('${component}', () => {
   try {
     writeAllOrNone(files);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError(`nothing was written: ${reason}`);
+    if (!(error instanceof PartialWriteError)) throw error;
+    throw new CliError(error.left.length === 0 ? `nothing was written: ${error.message}` : error.message);
   }
   return { component, files: files.map(({ path: f }) => relative(root, f)) };
 }

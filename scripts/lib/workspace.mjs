@@ -39,9 +39,12 @@ export function workspaceApps(root = WORKSPACE_ROOT) {
  *   tests' stack and the bench read
  */
 export function browserAppDirs(root = WORKSPACE_ROOT) {
-  return workspaceApps(root)
-    .filter((app) => app.kind !== 'api')
-    .map((app) => app.dir);
+  return browserApps(root).map((app) => app.dir);
+}
+
+/** @returns {WorkspaceApp[]} the shell and every remote: the apps a browser runs, each with a dev server */
+export function browserApps(root = WORKSPACE_ROOT) {
+  return workspaceApps(root).filter((app) => app.kind !== 'api');
 }
 
 /** @returns {WorkspaceApp[]} the remotes, each a separately built and deployed app */

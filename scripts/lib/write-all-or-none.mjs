@@ -19,32 +19,57 @@ function firstMissingFolder(dir) {
   return missing;
 }
 
+/** A write that failed, and what of the earlier ones could not be undone. */
+export class PartialWriteError extends Error {
+  /** @override */
+  name = 'PartialWriteError';
+
+  /**
+   * @param {unknown} cause  why the write failed
+   * @param {string[]} left  files and folders it made or changed that are still there
+   */
+  constructor(cause, left) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(left.length === 0 ? reason : `${reason}; could not undo: ${left.join(', ')}`, { cause });
+    this.left = left;
+  }
+}
+
 /**
- * Writes every file, creating the folders they need; if one write fails, puts back the files that
- * existed, removes the ones it created and the folders it made, and throws the failure.
+ * Writes every file, creating the folders they need. If one step fails, every earlier one is
+ * undone, each on its own (a file that existed is put back, one it created is removed, so is a
+ * folder it made, even half-way), and a PartialWriteError names whatever could not be undone.
  *
  * @param {{ path: string, text: string }[]} files
  */
 export function writeAllOrNone(files) {
-  /** @type {{ path: string, before: string | undefined }[]} */
-  const written = [];
+  /** @type {(() => void)[]} how to undo each step taken, in order */
+  const undo = [];
   /** @type {string[]} */
-  const madeFolders = [];
+  const what = [];
   try {
     for (const { path, text } of files) {
       const missing = firstMissingFolder(dirname(path));
+      if (missing) {
+        // Before making it: a recursive mkdir that fails half-way leaves the outer folders made.
+        undo.push(() => rmSync(missing, { recursive: true, force: true }));
+        what.push(missing);
+      }
       mkdirSync(dirname(path), { recursive: true });
-      if (missing) madeFolders.push(missing);
       const before = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-      written.push({ path, before });
+      undo.push(before === undefined ? () => rmSync(path, { force: true }) : () => writeFileSync(path, before));
+      what.push(path);
       writeFileSync(path, text);
     }
   } catch (error) {
-    for (const { path, before } of written.reverse()) {
-      if (before === undefined) rmSync(path, { force: true });
-      else writeFileSync(path, before);
+    const left = [];
+    for (let step = undo.length - 1; step >= 0; step -= 1) {
+      try {
+        undo[step]?.();
+      } catch {
+        left.push(/** @type {string} */ (what[step]));
+      }
     }
-    for (const folder of madeFolders.reverse()) rmSync(folder, { recursive: true, force: true });
-    throw error;
+    throw new PartialWriteError(error, left);
   }
 }

@@ -15,7 +15,7 @@ import { manifestFailure } from './manifest-failure';
 import { ManifestError } from './manifests';
 import { pageMayHaveOverrides } from './override-presence';
 import type { Overrides } from './overrides';
-import type { PageOverrides } from './page-overrides';
+import type { PageOverrides, takeOverrides } from './page-overrides';
 import { expectationOf, type PinExpectation } from './pin-expectation';
 import { fetchRegistry, type Registry } from './registry';
 import { IncompatibleRemoteError, TamperedRemoteError } from './remote-errors';
@@ -67,17 +67,34 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     }
   }
 
+  /**
+   * The page's overrides, once the registry is in. Code that fails to load applies none: the pins
+   * run, and the console says why (the registry itself was read).
+   */
+  async function overridesOf(
+    pinned: Registry,
+    code: Promise<{ takeOverrides: typeof takeOverrides }> | undefined,
+  ): Promise<PageOverrides | undefined> {
+    if (!code) return undefined;
+    try {
+      return (await code).takeOverrides(pinned, status, options.onRefusedOverrides);
+    } catch (error) {
+      console.error('[shell] the override code did not load; the pins apply', error);
+      return undefined;
+    }
+  }
+
   async function readRegistry(fresh: boolean): Promise<Registry> {
     setRegistryState({ state: 'loading' });
     registryFailed = false;
     // The warm-up's request serves the first read only: a retry goes to the network.
     const warm = fresh ? undefined : boot?.registry;
     if (boot) boot.registry = undefined;
+    // The override code, on a page that can have an override: fetched beside the registry.
+    const overrideCode = pageMayHaveOverrides() ? import('./page-overrides') : undefined;
     try {
       const pinned = await fetchRegistry({ warm, timeoutMs: options.timeoutMs });
-      pageOverrides = pageMayHaveOverrides()
-        ? (await import('./page-overrides')).takeOverrides(pinned, status, options.onRefusedOverrides)
-        : undefined;
+      pageOverrides = await overridesOf(pinned, overrideCode);
       pinEntries(pinned, pageOverrides?.accepted ?? {});
       setRegistryState({ state: 'ready', environment: pinned.environment });
       return pinned;

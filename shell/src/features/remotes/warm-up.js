@@ -1,5 +1,5 @@
 // @ts-check
-import { pageMayHaveOverrides } from './override-presence';
+import { pinsMayBeOverridden } from './override-presence';
 import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
 
 /**
@@ -30,7 +30,7 @@ export function startWarmUp(sharedFiles) {
   };
   window.__devhubBoot = boot;
   // An override replaces a pin: the loader finds out which once the registry is in.
-  if (pageMayHaveOverrides()) return function () {};
+  if (pinsMayBeOverridden()) return function () {};
   return warmUp;
 
   function warmUp() {
