@@ -1,10 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
-import { createRemoteHost, type RemoteHost } from './remote-host';
-import { confirmProposal } from './overrides';
 import { IncompatibleRemoteError, TamperedRemoteError } from './remote-errors';
-import type { StartOptions } from './remote-loader-types';
-import { readShellBuild, type ShellBuild } from './shell-record';
+import { readShellBuild } from './shell-record';
 import { BOOT_ISLAND_ID, islandText, readBootIsland } from '../../lib/boot-island';
 import { server } from '../../../../test-support/msw-server';
 import {
@@ -17,32 +14,7 @@ import {
   remoteEntryUrl,
   remoteManifest,
 } from '../../test/federation-fixtures';
-import { fakeFederation, type FakePages } from '../../test/fake-federation';
-
-/** How the loader registers a remote it checked: the entry script its manifest names. */
-const registration = (remote: 'catalog' | 'account' | 'auth', entry = remoteEntryUrl(remote)) => [
-  [expect.objectContaining({ name: remote, entry, type: 'global', entryGlobalName: remote })],
-  { force: true },
-];
-
-function HomePage() {
-  return null;
-}
-
-/**
- * A host of its own (its registry, manifests, pages and status), on a federation runtime of its own
- * whose remotes answer from `pages`, for one test; `registered` is every registration it made.
- */
-function freshLoader(
-  options: StartOptions = {},
-  build: ShellBuild = SHELL_BUILD,
-  pages: FakePages = { 'catalog/HomePage': { HomePage } },
-) {
-  const federation = fakeFederation(pages);
-  const registered = jest.spyOn(federation(), 'registerRemotes');
-  const loader: RemoteHost = createRemoteHost(build, options, { federation });
-  return { loader, runtime: { registerRemotes: registered }, status: loader.status };
-}
+import { HomePage, freshLoader, registration } from '../../test/fresh-loader';
 
 describe('the remote loader', () => {
   beforeEach(() => {
@@ -77,91 +49,6 @@ describe('the remote loader', () => {
     expect(runtime.registerRemotes.mock.calls).toEqual([registration('account'), registration('catalog')]);
     expect(pageRuns).toBe(1);
     expect(loader.loadedPage('catalog/HomePage')).toBe(HomePage);
-  });
-
-  it('only proposes an allowed override from the URL: the pins load until the visitor confirms it; a refused one is told, the URL cleaned', async () => {
-    const override = 'http://localhost:3101/mf-manifest.json';
-    let overrideReads = 0;
-    server.use(
-      ...environmentHandlers(),
-      http.get(override, () => {
-        overrideReads += 1;
-        return HttpResponse.json(remoteManifest('catalog'));
-      }),
-    );
-    window.history.replaceState(
-      null,
-      '',
-      `/blog?tag=React&mf-override=${encodeURIComponent(`catalog@${override}`)}&mf-override=${encodeURIComponent('auth@https://evil.example/x.json')}`,
-    );
-    const onRefusedOverrides = jest.fn();
-    const { loader, runtime, status } = freshLoader({ onRefusedOverrides });
-    loader.startRemotes();
-    await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
-
-    expect(runtime.registerRemotes.mock.calls).toEqual([registration('catalog')]);
-    expect(overrideReads).toBe(0);
-    expect(status.store.getState().proposals).toEqual({ catalog: override });
-    expect(status.statusOf('catalog')).toMatchObject({ entry: manifestUrl('catalog'), override: undefined });
-    expect(onRefusedOverrides).toHaveBeenCalledWith([
-      { value: 'auth', reason: 'nguồn không nằm trong danh sách cho phép của remotes.json' },
-    ]);
-    expect(window.location.pathname + window.location.search).toBe('/blog?tag=React');
-
-    // Confirmed in the panel: from the next load, the override's entry is registered in place of the pin.
-    expect(confirmProposal('catalog', override)).toBe(true);
-    const next = freshLoader();
-    next.loader.startRemotes();
-    await next.loader.inspectRemote('catalog');
-    expect(next.runtime.registerRemotes.mock.calls).toEqual([
-      registration('catalog', 'http://localhost:3101/remoteEntry.js'),
-    ]);
-    expect(next.status.statusOf('catalog')).toMatchObject({ entry: manifestUrl('catalog'), override });
-    expect(next.status.store.getState().proposals).toEqual({});
-  });
-
-  it('loads the override code only on a page that can have an override: none on a plain page, once a link proposes one', async () => {
-    server.use(...environmentHandlers());
-    const loads = jest.fn();
-    jest.doMock('./page-overrides', () => {
-      loads();
-      return jest.requireActual('./page-overrides');
-    });
-    try {
-      const plain = freshLoader();
-      plain.loader.startRemotes();
-      await plain.loader.loadPage('catalog/HomePage');
-      expect(loads).not.toHaveBeenCalled();
-
-      const override = encodeURIComponent('catalog@http://localhost:3101/mf-manifest.json');
-      window.history.replaceState(null, '', `/?mf-override=${override}`);
-      const proposed = freshLoader();
-      proposed.loader.startRemotes();
-      await proposed.loader.loadPage('catalog/HomePage');
-      expect(loads).toHaveBeenCalledTimes(1);
-      expect(proposed.status.store.getState().proposals).toEqual({ catalog: 'http://localhost:3101/mf-manifest.json' });
-    } finally {
-      jest.dontMock('./page-overrides');
-      localStorage.clear();
-    }
-  });
-
-  it('refuses a confirmed override whose manifest sends its files to another origin, naming the remote only', async () => {
-    const override = 'http://localhost:3101/mf-manifest.json';
-    const manifest = remoteManifest('catalog');
-    server.use(
-      ...environmentHandlers(),
-      http.get(override, () =>
-        HttpResponse.json({ ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://evil.example/' } }),
-      ),
-    );
-    localStorage.setItem('mf-overrides', JSON.stringify({ catalog: { url: override, until: Date.now() + 60_000 } }));
-    const { loader, runtime } = freshLoader();
-    loader.startRemotes();
-    await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
-      'Không áp dụng ghi đè remote "catalog": manifest của nó trỏ tới tệp ngoài các nguồn remotes.json cho phép',
-    );
-    expect(runtime.registerRemotes).not.toHaveBeenCalled();
   });
 
   it('does not run a remote whose build does not fit this shell, and says why in Vietnamese and in the console', async () => {
