@@ -14,7 +14,7 @@ import { newcomerEnv, request, runLine, runServerLine } from './test/readme-runn
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { openStorage } from './lib/storage.mjs';
 import { copyWorkspace } from './lib/workspace-copy.mjs';
-import { WORKSPACE_ROOT } from './lib/workspace.mjs';
+import { WORKSPACE_ROOT, remoteDirs } from './lib/workspace.mjs';
 
 const README_LINES = readmeCommandLines(readFileSync(join(WORKSPACE_ROOT, 'README.md'), 'utf8'));
 
@@ -32,7 +32,7 @@ const NOT_RUN = {
 const CURL = "curl -sk https://localhost:3000/blog | grep -c '<article'";
 const STORE = 'azblob://devhub/preview';
 const STORE_REGISTRY = `${STORE}/remotes.preview.json`;
-const PACKAGES = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' };
+const PACKAGES = remoteDirs();
 
 /** @type {ReturnType<typeof copyWorkspace>} */
 let copy;

@@ -13,10 +13,10 @@ import { localCertificate } from '../../scripts/lib/local-certificate.mjs';
 import { prerenderDir, prerenderEnvironment } from '../../scripts/lib/prerender.mjs';
 import { closeServer, createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
 import { freePort } from '../../scripts/test/free-port.mjs';
-import { remoteApps } from '../../scripts/lib/workspace.mjs';
+import { remoteDirs } from '../../scripts/lib/workspace.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const REMOTE_DIRS = Object.fromEntries(remoteApps().map((app) => [app.name, app.dir]));
+export const REMOTE_DIRS = remoteDirs();
 
 /** The protocol the stack speaks unless told: HTTP/2 over TLS, as a CDN serves a site today. */
 export const DEFAULT_PROTOCOL = process.env.DEVHUB_HTTP === 'h1' ? 'h1' : 'h2';

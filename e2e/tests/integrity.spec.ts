@@ -19,7 +19,7 @@ import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { proposeAndConfirm } from '../support/override-flow.ts';
 import { errorPanel } from '../support/remote-page.ts';
-import { ROOT, startStack } from '../support/stack.mjs';
+import { REMOTE_DIRS, ROOT, startStack } from '../support/stack.mjs';
 
 const TAMPERED = 'không khớp với mã băm đã được ghim';
 
@@ -29,8 +29,6 @@ interface Deployment {
   versions: Record<'catalog' | 'auth' | 'account', string>;
 }
 
-const PACKAGES = { catalog: 'remote-catalog', auth: 'remote-auth', account: 'remote-account' } as const;
-
 const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>({
   deployment: [
     async ({}, use) => {
@@ -38,7 +36,7 @@ const test = stackTest.extend<object, { deployment: Deployment; stack: Stack }>(
       try {
         // The one production build `npm run build` made, published as it is: three folders of their own, at once.
         const deployed = await Promise.all(
-          (Object.entries(PACKAGES) as [keyof typeof PACKAGES, string][]).map(async ([remote, pkg]) => {
+          Object.entries(REMOTE_DIRS).map(async ([remote, pkg]) => {
             const { code, output } = await runScript('deploy.mjs', [remote, '--no-build', '--to', dir]);
             expect(code, output).toBe(0);
             const [version] = readdirSync(join(dir, pkg)).filter((name) => /^\d+\.\d+\.\d+/.test(name));
@@ -105,7 +103,7 @@ test.describe('trust only what was pinned', { tag: '@shell' }, () => {
     const registry = JSON.parse(readFileSync(stack.registryFile, 'utf8')) as {
       remotes: Record<string, { integrity?: string }>;
     };
-    for (const remote of Object.keys(PACKAGES)) expect(registry.remotes[remote]?.integrity).toMatch(/^sha384-/);
+    for (const remote of Object.keys(REMOTE_DIRS)) expect(registry.remotes[remote]?.integrity).toMatch(/^sha384-/);
     const healthy = await doctor(stack, deployment);
     expect(healthy.code, healthy.output).toBe(0);
     expect(healthy.output).toMatch(/catalog: sha384-/);

@@ -47,6 +47,11 @@ export function browserApps(root = WORKSPACE_ROOT) {
   return workspaceApps(root).filter((app) => app.kind !== 'api');
 }
 
+/** @returns {Record<string, string>} each remote's folder, by its federation name ("catalog" → "remote-catalog") */
+export function remoteDirs(root = WORKSPACE_ROOT) {
+  return Object.fromEntries(remoteApps(root).map((app) => [app.name, app.dir]));
+}
+
 /** @returns {WorkspaceApp[]} the remotes, each a separately built and deployed app */
 export function remoteApps(root = WORKSPACE_ROOT) {
   return workspaceApps(root).filter((app) => app.kind === 'remote');

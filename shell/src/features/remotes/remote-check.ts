@@ -92,6 +92,8 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     if (boot) boot.registry = undefined;
     // The override code, on a page that can have an override: fetched beside the registry.
     const overrideCode = pageMayHaveOverrides() ? import('./page-overrides') : undefined;
+    // Awaited once the registry is in (overridesOf); a registry that fails first leaves it unhandled otherwise.
+    overrideCode?.catch(() => undefined);
     try {
       const pinned = await fetchRegistry({ warm, timeoutMs: options.timeoutMs });
       pageOverrides = await overridesOf(pinned, overrideCode);
