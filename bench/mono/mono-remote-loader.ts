@@ -5,7 +5,6 @@ import {
   exportNameOf,
   type PageProps,
   type RemoteModuleId,
-  type RemoteName,
   type RemoteRouteTable,
 } from '@devhub/shared/remote-contract';
 import type { Registry } from '../../shell/src/features/remotes/registry';
@@ -57,11 +56,11 @@ export function createRemoteLoader(): RemoteLoader {
       };
     },
     /** One bundle is never prerendered: there are no pins for a page to have been rendered from. */
-    async pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
+    async pinnedEntries(): Promise<Partial<Record<string, string>> | undefined> {
       return undefined;
     },
     async preloadPage(): Promise<void> {},
-    async inspectRemote(_remote: RemoteName): Promise<void> {},
+    async inspectRemote(_remote: string): Promise<void> {},
   };
 }
 

@@ -3,6 +3,8 @@
 // file. Problems carry a code and the offending field; each side words them for its reader
 // (Vietnamese in the shell, English in the CLI). Outside the local environment a registry runs
 // only verified pins and lets overrides point at https sites only: nothing in it turns a check off.
+// The registry names the remotes: no side keeps a list of them, so a remote added to an
+// environment is loaded by a shell built before it existed, and one left out has no routes.
 import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFaults } from './routes.js';
 
 /**
@@ -19,14 +21,14 @@ import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFa
 /**
  * @typedef {object} Registry
  * @property {string} environment
- * @property {Record<string, RegistryPin>} remotes  outside LOCAL_ENVIRONMENT, every pin carries its `integrity`.
+ * @property {Record<string, RegistryPin>} remotes  by remote name (REMOTE_NAME_PATTERN); outside LOCAL_ENVIRONMENT, every pin carries its `integrity`.
  * @property {string[]} allowedOverrideOrigins  origins a per-browser override may point a remote at
  *   (outside LOCAL_ENVIRONMENT: https, never this machine).
  * @property {string} [deployBaseUrl]  where published versions live (`<base>/<package>/<version>/`).
  */
 
 /**
- * @typedef {'not-object' | 'no-remotes' | 'unknown-remote' | 'missing-remote' | 'bad-entry' | 'bad-version'
+ * @typedef {'not-object' | 'no-remotes' | 'bad-remote-name' | 'bad-pin' | 'bad-entry' | 'bad-version'
  *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base' | 'bad-integrity'
  *   | 'bad-routes' | 'route-conflict' | 'missing-integrity' | 'local-origins'} RegistryProblemCode
  */
@@ -35,7 +37,7 @@ import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFa
  * @typedef {object} RegistryProblem
  * @property {RegistryProblemCode} code
  * @property {string} field  the JSON path of the offending field ("remotes.auth.entry").
- * @property {string} [detail]  e.g. the unknown names, or the known ones, or the origins refused ('local-origins').
+ * @property {string} [detail]  the names refused ('bad-remote-name'), or the origins refused ('local-origins').
  * @property {import('./routes.js').RouteFault} [fault]  how the routes are malformed ('bad-routes').
  * @property {import('./routes.js').PathConflict} [conflict]  the path claimed twice ('route-conflict').
  */
@@ -65,6 +67,16 @@ function isUrlLike(value) {
     return false;
   }
 }
+
+/**
+ * The form of a remote's name: its federation name, the suffix of its package (`remote-<name>`)
+ * and a key of the registry. Lower-case letters and digits, starting with a letter, so it is the
+ * same word in a URL, a folder, a JavaScript identifier and a Prometheus label.
+ */
+export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9]{0,29}$/;
+
+/** @param {string} name */
+export const isRemoteNameForm = (name) => REMOTE_NAME_PATTERN.test(name);
 
 /** The form of a pin's digest, as Subresource Integrity writes a sha384 (48 bytes in base64). */
 export const INTEGRITY_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
@@ -120,31 +132,38 @@ export function unverifiedPins({ environment, remotes }) {
 }
 
 /**
- * Validates the parsed contents of a registry file against the remotes the shell knows.
+ * Validates the parsed contents of a registry file. Every remote it names is checked by its form,
+ * not against a list: the registry is where the remotes of an environment are named.
  *
  * @param {unknown} raw
- * @param {readonly string[]} remoteNames
  * @param {{ acceptUnverified?: boolean }} [options]  `acceptUnverified`: for the commands that name a pin
  *   without its digest and pin it again (`remotes use`, `rollback`, `doctor`) and nothing else: such a
  *   pin is theirs to name (unverifiedPins), not a reason to refuse the registry. What runs pins never passes it.
  * @returns {{ registry: Registry, problems: [] } | { registry: null, problems: RegistryProblem[] }}
  */
-export function validateRegistry(raw, remoteNames, { acceptUnverified = false } = {}) {
+export function validateRegistry(raw, { acceptUnverified = false } = {}) {
   /** @type {RegistryProblem[]} */
   const problems = [];
   if (!isRecord(raw)) return { registry: null, problems: [{ code: 'not-object', field: '' }] };
   const { remotes, allowedOverrideOrigins = [], environment = LOCAL_ENVIRONMENT, deployBaseUrl } = raw;
   if (!isRecord(remotes)) return { registry: null, problems: [{ code: 'no-remotes', field: 'remotes' }] };
 
-  const unknown = Object.keys(remotes).filter((name) => !remoteNames.includes(name));
-  if (unknown.length > 0) problems.push({ code: 'unknown-remote', field: 'remotes', detail: unknown.join(', ') });
+  const badNames = Object.keys(remotes).filter((name) => !isRemoteNameForm(name));
+  if (badNames.length > 0) {
+    problems.push({
+      code: 'bad-remote-name',
+      field: 'remotes',
+      // Quoted and cut short: a name is whatever a tampered file holds.
+      detail: badNames.map((name) => JSON.stringify(name.slice(0, 40))).join(', '),
+    });
+  }
   /** @type {Record<string, RegistryPin>} */
   const pins = {};
-  for (const name of remoteNames) {
-    const pin = remotes[name];
+  for (const [name, pin] of Object.entries(remotes)) {
+    if (!isRemoteNameForm(name)) continue;
     const field = `remotes.${name}`;
     if (!isRecord(pin)) {
-      problems.push({ code: 'missing-remote', field });
+      problems.push({ code: 'bad-pin', field });
       continue;
     }
     if (typeof pin.entry !== 'string' || !isUrlLike(pin.entry))
@@ -204,12 +223,13 @@ export function validateRegistry(raw, remoteNames, { acceptUnverified = false } 
   };
 }
 
-/** @type {Record<RegistryProblemCode, (problem: RegistryProblem, remoteNames: readonly string[]) => string>} */
+/** @type {Record<RegistryProblemCode, (problem: RegistryProblem) => string>} */
 const ENGLISH = {
   'not-object': () => 'must contain a JSON object',
   'no-remotes': () => '"remotes" must be an object',
-  'unknown-remote': ({ detail }, names) => `unknown remote(s): ${detail} (known: ${names.join(', ')})`,
-  'missing-remote': ({ field }) => `"${field}" is missing`,
+  'bad-remote-name': ({ detail }) =>
+    `remote name(s) ${detail} refused: a name is lower-case letters and digits, starting with a letter (at most 30)`,
+  'bad-pin': ({ field }) => `"${field}" must be an object with the entry of a mf-manifest.json`,
   'bad-entry': ({ field }) => `"${field}" must be the http(s) URL or the path of a mf-manifest.json`,
   'bad-version': ({ field }) => `"${field}" must be a string`,
   'bad-previous': ({ field }) => `"${field}" must be a list of versions`,
@@ -225,10 +245,7 @@ const ENGLISH = {
     `"${field}" may list only https origins off this machine outside the local environment (refused: ${detail})`,
 };
 
-/**
- * @param {RegistryProblem} problem
- * @param {readonly string[]} remoteNames
- */
-export function describeRegistryProblem(problem, remoteNames) {
-  return ENGLISH[problem.code](problem, remoteNames);
+/** @param {RegistryProblem} problem */
+export function describeRegistryProblem(problem) {
+  return ENGLISH[problem.code](problem);
 }

@@ -1,6 +1,5 @@
 import { describeRegistryProblem, isLoopbackHost, unverifiedPins, validateRegistry } from './registry.js';
 
-const NAMES = ['catalog', 'auth', 'account'];
 const DIGEST = `sha384-${'A'.repeat(64)}`;
 const remotes = {
   catalog: {
@@ -20,8 +19,7 @@ const verified = Object.fromEntries(
 const routePage = { expose: 'BlogPage', what: 'blog', layout: 'main', access: 'public', routes: [{ path: '/blog' }] };
 
 /** @param {unknown} raw */
-const problemsOf = (raw) =>
-  validateRegistry(raw, NAMES).problems.map((problem) => describeRegistryProblem(problem, NAMES));
+const problemsOf = (raw) => validateRegistry(raw).problems.map(describeRegistryProblem);
 
 describe('validateRegistry', () => {
   it('accepts a complete registry with relative entries, and keeps fields it does not know', () => {
@@ -32,11 +30,26 @@ describe('validateRegistry', () => {
       deployBaseUrl: '/deploy/',
       note: 'x',
     };
-    expect(validateRegistry(raw, NAMES)).toEqual({ registry: raw, problems: [] });
+    expect(validateRegistry(raw)).toEqual({ registry: raw, problems: [] });
+  });
+
+  it('takes the remotes the registry names: one the shell never heard of, and none of a left-out one', () => {
+    const { forum, ...others } = {
+      ...verified,
+      forum: { entry: '/deploy/remote-forum/1.0.0/mf-manifest.json', integrity: DIGEST },
+    };
+    expect(validateRegistry({ environment: 'staging', remotes: { forum } }).registry?.remotes).toEqual({ forum });
+    expect(Object.keys(validateRegistry({ remotes: { ...others, forum } }).registry?.remotes ?? {})).toEqual([
+      'catalog',
+      'auth',
+      'account',
+      'forum',
+    ]);
+    expect(validateRegistry({ remotes: {} }).problems).toEqual([]);
   });
 
   it('defaults the environment and the allow-list', () => {
-    expect(validateRegistry({ remotes }, NAMES).registry).toMatchObject({
+    expect(validateRegistry({ remotes }).registry).toMatchObject({
       environment: 'local',
       allowedOverrideOrigins: [],
     });
@@ -47,10 +60,12 @@ describe('validateRegistry', () => {
     [[], ['must contain a JSON object']],
     [{}, ['"remotes" must be an object']],
     [
-      { remotes: { ...remotes, billing: { entry: 'x' } } },
-      ['unknown remote(s): billing (known: catalog, auth, account)'],
+      { remotes: { ...remotes, 'Billing-2': { entry: 'x' }, '': { entry: 'x' } } },
+      [
+        'remote name(s) "Billing-2", "" refused: a name is lower-case letters and digits, starting with a letter (at most 30)',
+      ],
     ],
-    [{ remotes: { catalog: remotes.catalog, auth: remotes.auth } }, ['"remotes.account" is missing']],
+    [{ remotes: { ...remotes, auth: 'x' } }, ['"remotes.auth" must be an object with the entry of a mf-manifest.json']],
     [
       { remotes: { ...remotes, auth: { entry: 42 }, account: { entry: '  ' } } },
       [
@@ -127,7 +142,7 @@ describe('validateRegistry', () => {
     ],
   ])('refuses %j, naming every offending field', (raw, messages) => {
     expect(problemsOf(raw)).toEqual(messages);
-    expect(validateRegistry(raw, NAMES).registry).toBeNull();
+    expect(validateRegistry(raw).registry).toBeNull();
   });
 });
 
@@ -137,7 +152,7 @@ describe('outside the local environment', () => {
       environment: 'preview',
       remotes: { ...verified, catalog: { entry: 'x', version: '1.0.0' }, auth: { entry: 'y' } },
     };
-    expect(validateRegistry(raw, NAMES)).toEqual({
+    expect(validateRegistry(raw)).toEqual({
       registry: null,
       problems: [
         { code: 'missing-integrity', field: 'remotes.catalog.integrity' },
@@ -148,19 +163,18 @@ describe('outside the local environment', () => {
       '"remotes.catalog.integrity" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")',
       '"remotes.auth.integrity" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")',
     ]);
-    expect(validateRegistry({ ...raw, environment: 'local' }, NAMES).problems).toEqual([]);
+    expect(validateRegistry({ ...raw, environment: 'local' }).problems).toEqual([]);
   });
 
   it('lets the commands that write digests read such a registry, and names its unverified pins', () => {
     const raw = { environment: 'preview', remotes: { ...verified, auth: { entry: 'y' } } };
-    const { registry } = validateRegistry(raw, NAMES, { acceptUnverified: true });
+    const { registry } = validateRegistry(raw, { acceptUnverified: true });
     expect(registry).toEqual({ ...raw, allowedOverrideOrigins: [] });
     expect(unverifiedPins(/** @type {NonNullable<typeof registry>} */ (registry))).toEqual(['auth']);
     expect(unverifiedPins({ environment: 'local', remotes: raw.remotes })).toEqual([]);
     // Anything else still refuses it.
     expect(
-      validateRegistry({ ...raw, allowedOverrideOrigins: ['http://cdn.example'] }, NAMES, { acceptUnverified: true })
-        .registry,
+      validateRegistry({ ...raw, allowedOverrideOrigins: ['http://cdn.example'] }, { acceptUnverified: true }).registry,
     ).toBeNull();
   });
 
@@ -178,7 +192,7 @@ describe('outside the local environment', () => {
     expect(problemsOf(raw)).toEqual([
       `"allowedOverrideOrigins" may list only https origins off this machine outside the local environment (refused: ${origin})`,
     ]);
-    expect(validateRegistry({ ...raw, environment: 'local' }, NAMES).problems).toEqual([]);
+    expect(validateRegistry({ ...raw, environment: 'local' }).problems).toEqual([]);
   });
 
   it('keeps https origins of other hosts', () => {
@@ -187,7 +201,7 @@ describe('outside the local environment', () => {
       remotes: verified,
       allowedOverrideOrigins: ['https://cdn.example', 'https://127.example'],
     };
-    expect(validateRegistry(raw, NAMES).problems).toEqual([]);
+    expect(validateRegistry(raw).problems).toEqual([]);
   });
 });
 

@@ -18,9 +18,15 @@ export const REGISTRY_DIR = join(WORKSPACE_ROOT, 'shell', 'public');
 export { CliError };
 export { withRegistryLock } from './registry-lock.mjs';
 
-/** The remotes a registry pins, and the package each is published as. */
-const REMOTES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
-export const REMOTE_NAMES = Object.keys(REMOTES);
+/** The package of each remote of this workspace; a remote from elsewhere is published as `remote-<name>`. */
+const WORKSPACE_PACKAGES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
+
+/**
+ * The package a remote's versions are published under (`<deploy base>/<package>/<version>/`).
+ *
+ * @param {string} remote
+ */
+export const packageOf = (remote) => WORKSPACE_PACKAGES[remote] ?? `remote-${remote}`;
 
 /**
  * @param {string | undefined} env
@@ -77,12 +83,8 @@ function parseRegistry(file, text, { acceptUnverified = false } = {}) {
   } catch (error) {
     throw new CliError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { registry, problems } = validateRegistry(raw, REMOTE_NAMES, { acceptUnverified });
-  if (!registry) {
-    throw new CliError(
-      `${file}: ${problems.map((problem) => describeRegistryProblem(problem, REMOTE_NAMES)).join('; ')}`,
-    );
-  }
+  const { registry, problems } = validateRegistry(raw, { acceptUnverified });
+  if (!registry) throw new CliError(`${file}: ${problems.map(describeRegistryProblem).join('; ')}`);
   return registry;
 }
 
@@ -159,5 +161,5 @@ export async function updateRegistry(
  */
 export function versionEntry(registry, remote, version) {
   const base = registry.deployBaseUrl ?? '/deploy/';
-  return `${base.endsWith('/') ? base : `${base}/`}${REMOTES[remote]}/${version}/mf-manifest.json`;
+  return `${base.endsWith('/') ? base : `${base}/`}${packageOf(remote)}/${version}/mf-manifest.json`;
 }

@@ -79,11 +79,8 @@ describe('registry files', () => {
     ['{ "remotes": ', /is not valid JSON/],
     ['[]', /must contain a JSON object/],
     ['{}', /"remotes" must be an object/],
-    [
-      JSON.stringify({ remotes: { ...remotes, billing: { entry: 'x' } } }),
-      /unknown remote\(s\): billing \(known: catalog, auth, account\)/,
-    ],
-    [JSON.stringify({ remotes: { catalog: remotes.catalog, auth: remotes.auth } }), /"remotes.account" is missing/],
+    [JSON.stringify({ remotes: { ...remotes, 'Billing/x': { entry: 'x' } } }), /remote name\(s\) "Billing\/x" refused/],
+    [JSON.stringify({ remotes: { ...remotes, auth: [] } }), /"remotes.auth" must be an object/],
     [
       JSON.stringify({ remotes: { ...remotes, auth: { entry: '' } } }),
       /"remotes.auth.entry" must be the http\(s\) URL or the path of a mf-manifest.json/,

@@ -3,17 +3,13 @@
 // temporary folders. Every check runs against the shell build that serves the environment
 // (its compatibility record), never against the source tree. `doctor` is remotes-doctor.mjs.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
-import { unverifiedPins } from '@devhub/contracts/registry';
+import { isRemoteNameForm, unverifiedPins } from '@devhub/contracts/registry';
 import { MANIFEST_ROUTES_KEY, pathConflicts, routeTableProblems, unknownRules } from '@devhub/contracts/routes';
 import semver from 'semver';
 import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
-import { CliError, REMOTE_NAMES, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
+import { CliError, packageOf, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
 import { deploySourceOf, withVersionsOnDisk } from './storage-mirror.mjs';
-import { remoteApps } from './workspace.mjs';
-
-/** The package each remote is published as. */
-const PACKAGES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
 
 /**
  * @typedef {object} CommandOptions
@@ -25,10 +21,17 @@ const PACKAGES = Object.fromEntries(remoteApps().map((app) => [app.name, app.pac
  * @property {number} [timeoutMs]
  */
 
-/** @param {string | undefined} remote */
+/**
+ * A remote is named by its form, not looked up in a list: the registry is where an environment's
+ * remotes are named, and `use` adds one to it.
+ *
+ * @param {string | undefined} remote
+ */
 function assertRemote(remote) {
-  if (!remote || !REMOTE_NAMES.includes(remote)) {
-    throw new CliError(`unknown remote "${remote ?? ''}" (known: ${REMOTE_NAMES.join(', ')})`);
+  if (!remote || !isRemoteNameForm(remote)) {
+    throw new CliError(
+      `"${remote ?? ''}" is not a remote name: lower-case letters and digits, starting with a letter (e.g. catalog)`,
+    );
   }
   return remote;
 }
@@ -50,13 +53,12 @@ function assertVersion(version) {
 export async function list({ registryFile }) {
   // Pins without a digest are listed as they are: a new environment has them until each is pinned.
   const { registry } = await readRegistryAt(registryFile, { acceptUnverified: true });
-  return REMOTE_NAMES.map((name) => {
-    const pin = registry.remotes[name];
+  return Object.entries(registry.remotes).map(([name, pin]) => {
     return {
       remote: name,
-      version: pin?.version ?? '(unversioned)',
-      entry: pin?.entry ?? '',
-      previous: (pin?.previousVersions ?? []).join(', '),
+      version: pin.version ?? '(unversioned)',
+      entry: pin.entry,
+      previous: (pin.previousVersions ?? []).join(', '),
     };
   });
 }
@@ -75,7 +77,7 @@ export async function list({ registryFile }) {
  * @returns {Promise<{ integrity: string, routes: import('@devhub/contracts/routes').RouteTable }>}
  */
 function checkedVersion(remote, entry, version, options) {
-  return withVersionsOnDisk(deploySourceOf(options), [{ pkg: PACKAGES[remote] ?? remote, version }], (deployDir) =>
+  return withVersionsOnDisk(deploySourceOf(options), [{ pkg: packageOf(remote), version }], (deployDir) =>
     checkedVersionOnDisk(remote, entry, version, { ...options, deployDir }),
   );
 }

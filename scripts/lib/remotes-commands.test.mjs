@@ -190,9 +190,37 @@ describe('remotes commands', () => {
     expect(readFileSync(registryFile, 'utf8')).toBe(before);
   });
 
-  it('refuses unknown remotes and a missing version', async () => {
-    await expect(use({ ...options(), remote: 'billing', version: '1.0.0' })).rejects.toThrow(
-      'unknown remote "billing"',
+  it('adds a remote the registry does not name yet, with the same checks, and lists it', async () => {
+    const forum = {
+      expose: 'ForumPage',
+      what: 'diễn đàn',
+      layout: 'main',
+      access: 'public',
+      routes: [{ path: '/forum' }],
+    };
+    await use({ ...options(), remote: 'catalog', version: '1.0.0' });
+    const integrity = publish(deployDir, 'forum', '1.0.0', { exposes: ['./ForumPage'], routes: [forum] });
+    await expect(use({ ...options(), remote: 'forum', version: '1.0.0' })).resolves.toMatchObject({ changed: true });
+    expect(registry().remotes.forum).toEqual({
+      entry: '/deploy/remote-forum/1.0.0/mf-manifest.json',
+      version: '1.0.0',
+      integrity,
+      routes: [forum],
+      previousVersions: [],
+    });
+    expect((await list(options())).map((row) => row.remote)).toEqual(['catalog', 'auth', 'account', 'forum']);
+    publish(deployDir, 'forum', '1.1.0', {
+      exposes: ['./ForumPage'],
+      routes: [{ ...forum, routes: [{ path: '/blog' }] }],
+    });
+    await expect(use({ ...options(), remote: 'forum', version: '1.1.0' })).rejects.toThrow(
+      'refusing forum@1.1.0: path /blog is served by both catalog and forum',
+    );
+  });
+
+  it('refuses what is not a remote name, and a missing version', async () => {
+    await expect(use({ ...options(), remote: '../catalog', version: '1.0.0' })).rejects.toThrow(
+      '"../catalog" is not a remote name',
     );
     await expect(use({ ...options(), remote: 'catalog' })).rejects.toThrow('which version?');
   });

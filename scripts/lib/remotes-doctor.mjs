@@ -7,15 +7,12 @@ import { LOCAL_ENVIRONMENT } from '@devhub/contracts/registry';
 import { join } from 'node:path';
 import { checkManifestDigest, checkVersionFiles } from './integrity.mjs';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
-import { REMOTE_NAMES, readRegistryAt } from './registry-file.mjs';
+import { packageOf, readRegistryAt } from './registry-file.mjs';
 import { openStorage } from './storage.mjs';
 import { deploySourceOf, withVersionsOnDisk } from './storage-mirror.mjs';
-import { WORKSPACE_ROOT, remoteApps } from './workspace.mjs';
+import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const DEFAULT_DEPLOY_DIR = join(WORKSPACE_ROOT, '.deploy');
-
-/** The package each remote is published as. */
-const PACKAGES = Object.fromEntries(remoteApps().map((app) => [app.name, app.packageName]));
 
 /**
  * Why `doctor` fails a pin without a digest, as one line: outside the local environment every pin
@@ -70,9 +67,9 @@ export async function doctor(options) {
   const { registry } = await readRegistryAt(options.registryFile, { acceptUnverified: true });
   const source = deploySourceOf(options);
   const pinned = Object.entries(registry.remotes).flatMap(([remote, pin]) =>
-    pin.version ? [{ pkg: PACKAGES[remote] ?? remote, version: pin.version }] : [],
+    pin.version ? [{ pkg: packageOf(remote), version: pin.version }] : [],
   );
-  const unfinished = await unfinishedVersions(source);
+  const unfinished = await unfinishedVersions(source, Object.keys(registry.remotes).map(packageOf));
   return withVersionsOnDisk(source, pinned, async (deployDir, named) => {
     const { rows, ...rest } = await doctorOnDisk(registry, { ...options, deployDir });
     // A pinned file missing from a store is named by its blob, not by the temporary copy.
@@ -86,13 +83,14 @@ export async function doctor(options) {
  * index records); the same deploy run again completes them if its files are the same bytes.
  *
  * @param {string | undefined} deployDir
+ * @param {string[]} packages  the packages of the environment's remotes
  * @returns {Promise<string[]>}  one line each
  */
-export async function unfinishedVersions(deployDir) {
+export async function unfinishedVersions(deployDir, packages) {
   const storage = openStorage(deployDir ?? DEFAULT_DEPLOY_DIR);
   /** @type {string[]} */
   const lines = [];
-  for (const pkg of Object.values(PACKAGES)) {
+  for (const pkg of packages) {
     const keys = await storage.list(`${pkg}/`);
     const index = await storage.read(`${pkg}/versions.json`);
     /** @type {Set<unknown>} */
@@ -128,16 +126,15 @@ export async function unfinishedVersions(deployDir) {
 async function doctorOnDisk(registry, { deployDir, baseUrl, shell, timeoutMs }) {
   const { record, location: shellLocation } = await loadShellRecord({ shell, baseUrl, timeoutMs });
   const rows = [];
-  for (const remote of REMOTE_NAMES) {
-    const pin = registry.remotes[remote];
+  for (const [remote, pin] of Object.entries(registry.remotes)) {
     const row = {
       remote,
-      version: pin?.version ?? '-',
+      version: pin.version ?? '-',
       manifest: '-',
       compatible: '-',
       entry: '-',
       integrity: '-',
-      digest: pin?.integrity ?? '-',
+      digest: pin.integrity ?? '-',
       /** @type {string[]} */
       problems: [],
     };
@@ -148,7 +145,7 @@ async function doctorOnDisk(registry, { deployDir, baseUrl, shell, timeoutMs }) 
       row.problems.push(unverified);
     }
     try {
-      const { manifest, location, bytes } = await loadManifest(pin?.entry ?? '', { deployDir, baseUrl, timeoutMs });
+      const { manifest, location, bytes } = await loadManifest(pin.entry, { deployDir, baseUrl, timeoutMs });
       row.manifest = 'ok';
       row.integrity = unverified
         ? 'no digest'

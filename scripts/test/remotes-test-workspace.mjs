@@ -37,7 +37,9 @@ export function publish(
     routes = ROUTE_TABLES[remote],
   } = {},
 ) {
-  const dir = join(deployDir, PACKAGES[remote], version);
+  // A remote of this workspace, or one the registry is to gain (`remote-<name>`, as the CLI publishes it).
+  const pkg = /** @type {Record<string, string>} */ (PACKAGES)[remote] ?? `remote-${remote}`;
+  const dir = join(deployDir, pkg, version);
   mkdirSync(dir, { recursive: true });
   const manifest = {
     metaData: {
@@ -52,7 +54,7 @@ export function publish(
   if (entry) writeFileSync(join(dir, 'remoteEntry.js'), '/* entry */');
   // As deploy publishes it: every file's digest in the manifest, the manifest's in versions.json.
   const integrity = sealVersion(dir);
-  const indexFile = join(deployDir, PACKAGES[remote], 'versions.json');
+  const indexFile = join(deployDir, pkg, 'versions.json');
   const index = existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : { versions: [] };
   index.versions = [
     ...index.versions.filter((/** @type {{ version: string }} */ item) => item.version !== version),

@@ -41,7 +41,12 @@ export interface RemoteRoute {
  */
 export type RemoteRouteTable = readonly RemoteRoute[];
 
-/** The remotes a shell loads, by their federation names. */
+/**
+ * The three remotes this repository started with. Neither the shell nor the CLI reads this list:
+ * an environment's registry names its remotes (contracts/src/registry.js checks a name's form).
+ *
+ * @deprecated kept for the 1.x API of @devhub/shared; a registry may name any remote.
+ */
 export const REMOTE_NAMES = ['catalog', 'account', 'auth'] as const;
 
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -61,6 +66,7 @@ export interface AppRoute {
   props: PageProps;
 }
 
+/** @deprecated membership of REMOTE_NAMES; a registry checks a name by its form (isRemoteNameForm in contracts). */
 export function isRemoteName(value: string): value is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(value);
 }

@@ -94,7 +94,9 @@ export const SHELL_TEXT = {
   },
   registry: {
     notObject: 'nội dung phải là một đối tượng JSON',
+    /** @deprecated unused since a registry names its remotes; kept for the 1.x API. */
     unknownRemote: (names: string, known: string) => `remote không xác định: ${names} (chỉ có ${known})`,
+    /** @deprecated unused since a registry names its remotes; kept for the 1.x API. */
     missingRemote: (field: string) => `thiếu "${field}"`,
     badField: (field: string, expected: string) => `"${field}" phải là ${expected}`,
     expected: {

@@ -15,7 +15,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import type { RouteTable } from '@devhub/contracts/routes';
-import { exportNameOf, remoteOf, type AppRoute, type RemoteName } from '@devhub/shared/remote-contract';
+import { exportNameOf, remoteOf, type AppRoute } from '@devhub/shared/remote-contract';
 import { pageTitle } from '@devhub/shared/use-page-title';
 import { prerenderedDocument } from '../features/prerender/document';
 import { routesOfTables } from '../features/remotes/registry-routes';
@@ -49,7 +49,7 @@ export interface PrerenderInput {
   template: string;
   /** The routes to render (default: every public route the registry lists). */
   routes?: string[];
-  remotes: Partial<Record<RemoteName, ServerRemote>>;
+  remotes: Partial<Record<string, ServerRemote>>;
   renderedAt: string;
 }
 

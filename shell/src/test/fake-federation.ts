@@ -1,7 +1,6 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteName } from '@devhub/shared/remote-contract';
 import type { Federation } from '../features/remotes/federation';
-import { remoteEntryUrl } from './federation-fixtures';
+import { REGISTRY, remoteEntryUrl } from './federation-fixtures';
 
 /** What a fake remote's page id loads: its module, or a function giving it (a promise holds the load, a throw fails it). */
 export type FakePages = Record<string, object | (() => unknown)>;
@@ -21,14 +20,16 @@ const container = (remote: string) => ({
 });
 
 /**
- * The real federation runtime, an instance of the test's own, whose three remotes' entries are in
+ * The real federation runtime, an instance of the test's own, whose remotes' entries (the registry
+ * fixture's, and those of `pages`) are in
  * the page already (the global each entry script leaves; jsdom runs no script): a page load goes
  * through every hook of the runtime and of the host's plugins, and answers from `pages`. The
  * globals stay when the runtime drops a remote (a retry), as a browser would run the entry again.
  */
 export function fakeFederation(pages: FakePages = {}): () => Federation {
   current.pages = pages;
-  for (const remote of REMOTE_NAMES) {
+  const remotes = new Set([...Object.keys(REGISTRY.remotes), ...Object.keys(pages).map((id) => id.split('/')[0]!)]);
+  for (const remote of remotes) {
     if (Object.getOwnPropertyDescriptor(window, remote)) continue;
     const entry = container(remote);
     Object.defineProperty(window, remote, { get: () => entry, set: () => undefined, configurable: false });
@@ -38,7 +39,7 @@ export function fakeFederation(pages: FakePages = {}): () => Federation {
 }
 
 /** Registers a remote with a fake runtime (fake-federation.ts) the way the host's check does. */
-export function registerFakeRemote(federation: Federation, remote: RemoteName): void {
+export function registerFakeRemote(federation: Federation, remote: string): void {
   federation.registerRemotes(
     [{ name: remote, entry: remoteEntryUrl(remote), type: 'global', entryGlobalName: remote }],
     {

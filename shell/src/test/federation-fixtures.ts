@@ -1,6 +1,5 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import type { CompatibilityRecord } from '@devhub/contracts/compatibility';
-import type { RemoteName } from '@devhub/shared/remote-contract';
 import type { ShellBuild } from '../features/remotes/shell-record';
 
 /** What a shell build records of itself, as index.html carries it. */
@@ -28,13 +27,13 @@ export const SHELL_SHARED_FILES = { react: [], '@devhub/shared/strings': [], axi
 /** The shell build a test's remote host is created with, as the bootstrap reads it from index.html. */
 export const SHELL_BUILD: ShellBuild = { record: SHELL_RECORD, sharedFiles: Promise.resolve(SHELL_SHARED_FILES) };
 
-export const manifestUrl = (remote: RemoteName) => `http://localhost/${remote}/mf-manifest.json`;
+export const manifestUrl = (remote: string) => `http://localhost/${remote}/mf-manifest.json`;
 
 /** The entry script each remote's manifest names: beside the manifest. */
-export const remoteEntryUrl = (remote: RemoteName) => `http://localhost/${remote}/remoteEntry.js`;
+export const remoteEntryUrl = (remote: string) => `http://localhost/${remote}/remoteEntry.js`;
 
 /** A remote's manifest whose record fits SHELL_RECORD (pass `record` changes to make it not fit). */
-export function remoteManifest(remote: RemoteName, record: Partial<CompatibilityRecord> = {}) {
+export function remoteManifest(remote: string, record: Partial<CompatibilityRecord> = {}) {
   const exposes = SHELL_RECORD.requires?.[remote] ?? [];
   return {
     id: remote,
@@ -89,7 +88,7 @@ export function environmentHandlers(registry: JsonBodyType = REGISTRY) {
   return [
     http.get('http://localhost/remotes.json', () => HttpResponse.json(registry)),
     http.get('http://localhost/:remote/mf-manifest.json', ({ params }) =>
-      HttpResponse.json(remoteManifest(params.remote as RemoteName)),
+      HttpResponse.json(remoteManifest(params.remote as string)),
     ),
   ];
 }

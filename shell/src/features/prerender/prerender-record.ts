@@ -1,4 +1,3 @@
-import type { RemoteName } from '@devhub/shared/remote-contract';
 import type { BootIsland } from '../../lib/boot-island';
 
 /** What a prerendered page was rendered from: the browser hydrates it only if that is what it reads now. */
@@ -6,7 +5,7 @@ export interface PrerenderRecord {
   /** The route's path. */
   route: string;
   /** Each remote's registry entry, as remotes.json pinned it. */
-  pins: Partial<Record<RemoteName, string>>;
+  pins: Partial<Record<string, string>>;
   /** When it was rendered (ISO 8601): what the page shows of the date is that day's. */
   renderedAt: string;
 }
@@ -29,7 +28,7 @@ export function readPrerenderRecord(island: BootIsland): PrerenderRecord | undef
 }
 
 /** Whether the registry the browser read pins every remote where the page was rendered from. */
-export function pinsMatch(record: PrerenderRecord, pins: Partial<Record<RemoteName, string>>): boolean {
-  const names = new Set([...Object.keys(record.pins), ...Object.keys(pins)]) as Set<RemoteName>;
+export function pinsMatch(record: PrerenderRecord, pins: Partial<Record<string, string>>): boolean {
+  const names = new Set([...Object.keys(record.pins), ...Object.keys(pins)]) as Set<string>;
   return [...names].every((name) => record.pins[name] === pins[name]);
 }

@@ -1,4 +1,3 @@
-import type { RemoteName } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { MANIFEST_TIMEOUT_MS, type ManifestError } from './manifests';
 import { TamperedRemoteError } from './remote-errors';
@@ -10,7 +9,7 @@ import type { RemoteStatusStore } from './remote-status';
  * that is no manifest names its field in the console.
  */
 export function manifestFailure(
-  remote: RemoteName,
+  remote: string,
   error: ManifestError,
   updateStatus: RemoteStatusStore['updateStatus'],
   timeoutMs: number | undefined,

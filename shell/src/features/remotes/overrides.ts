@@ -1,4 +1,3 @@
-import type { RemoteName } from '@devhub/shared/remote-contract';
 import { originRefusal, type OverridePolicy } from './override-origins';
 import { OVERRIDE_PARAM, OVERRIDE_STORAGE_KEY, PROPOSAL_STORAGE_KEY } from './override-presence';
 import {
@@ -14,7 +13,7 @@ import { OVERRIDE_TEXT } from './override-text';
 // (`?mf-override=<remote>@<manifest-url>`) only proposes one: it applies once the visitor has
 // confirmed it in the remotes panel, for a day at most, and it is checked again on every load.
 
-export type Overrides = Partial<Record<RemoteName, string>>;
+export type Overrides = Partial<Record<string, string>>;
 
 export interface RefusedOverride {
   /** The remote's name, or the parameter's for a value naming none: never the text given, which a link could fill. */
@@ -36,7 +35,7 @@ function parsedUrl(text: string): URL | undefined {
  */
 export function parseOverrides(
   values: readonly string[],
-  remoteNames: readonly RemoteName[],
+  remoteNames: readonly string[],
   policy: OverridePolicy,
 ): { accepted: Overrides; refused: RefusedOverride[] } {
   const accepted: Overrides = {};
@@ -59,7 +58,7 @@ export function parseOverrides(
       refused.push({ value: name, reason: refusal });
       continue;
     }
-    accepted[name as RemoteName] = text;
+    accepted[name as string] = text;
   }
   return { accepted, refused };
 }
@@ -81,7 +80,7 @@ export function storeOverrides(overrides: Overrides, now = Date.now()): void {
   const store = readStore(OVERRIDE_STORAGE_KEY, OVERRIDE_LIFETIME_MS, now);
   writeStore(
     OVERRIDE_STORAGE_KEY,
-    Object.fromEntries(Object.entries(store).filter(([name, { url }]) => overrides[name as RemoteName] === url)),
+    Object.fromEntries(Object.entries(store).filter(([name, { url }]) => overrides[name as string] === url)),
   );
 }
 
@@ -90,7 +89,7 @@ export function storeOverrides(overrides: Overrides, now = Date.now()): void {
  * next load, for OVERRIDE_LIFETIME_MS. Nothing happens if the proposal for `name` is no longer
  * that URL (another tab replaced or discarded it meanwhile). Returns whether it was confirmed.
  */
-export function confirmProposal(name: RemoteName, url: string, now = Date.now()): boolean {
+export function confirmProposal(name: string, url: string, now = Date.now()): boolean {
   const proposals = readStore(PROPOSAL_STORAGE_KEY, PROPOSAL_LIFETIME_MS, now);
   if (proposals[name]?.url !== url) return false;
   const { [name]: _confirmed, ...rest } = proposals;
@@ -101,7 +100,7 @@ export function confirmProposal(name: RemoteName, url: string, now = Date.now())
 }
 
 /** The visitor turned the proposal for `name` down. */
-export function discardProposal(name: RemoteName, now = Date.now()): void {
+export function discardProposal(name: string, now = Date.now()): void {
   const { [name]: _discarded, ...rest } = readStore(PROPOSAL_STORAGE_KEY, PROPOSAL_LIFETIME_MS, now);
   writeStore(PROPOSAL_STORAGE_KEY, rest);
 }
@@ -123,7 +122,7 @@ export interface CollectedOverrides {
  */
 export function collectOverrides(
   search: string,
-  remoteNames: readonly RemoteName[],
+  remoteNames: readonly string[],
   policy: OverridePolicy,
   now = Date.now(),
 ): CollectedOverrides {
@@ -135,7 +134,7 @@ export function collectOverrides(
   const proposals = parseOverrides([...valuesOf(stored), ...fromUrl], remoteNames, policy);
   const proposed: Overrides = {};
   const kept: OverrideStore = {};
-  for (const [name, url] of Object.entries(proposals.accepted) as [RemoteName, string][]) {
+  for (const [name, url] of Object.entries(proposals.accepted) as [string, string][]) {
     // One already confirmed needs no second confirmation.
     if (confirmed.accepted[name] === url) continue;
     proposed[name] = url;

@@ -1,4 +1,3 @@
-import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import type { Manifest } from '@devhub/contracts/manifest';
 import { filesWithinPolicy, type OverridePolicy } from './override-origins';
 import { OVERRIDE_PARAM } from './override-presence';
@@ -26,7 +25,7 @@ export function takeOverrides(
   onRefused: ((refused: RefusedOverride[]) => void) | undefined,
 ): PageOverrides {
   const policy: OverridePolicy = { allowedOrigins: registry.allowedOverrideOrigins, environment: registry.environment };
-  const overrides = collectOverrides(window.location.search, REMOTE_NAMES, policy);
+  const overrides = collectOverrides(window.location.search, Object.keys(registry.remotes), policy);
   if (overrides.fromUrl) {
     const url = new URL(window.location.href);
     url.searchParams.delete(OVERRIDE_PARAM);

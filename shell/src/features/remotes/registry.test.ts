@@ -19,14 +19,26 @@ describe('remotes.json in the shell', () => {
     expect(parseRegistry(registry)).toEqual(registry);
   });
 
+  it('takes the remotes the registry names, a remote this shell was built without included', () => {
+    const { account: _left, ...others } = REGISTRY.remotes;
+    const registry = {
+      ...REGISTRY,
+      remotes: { ...others, forum: { entry: '/deploy/remote-forum/1.0.0/mf-manifest.json' } },
+    };
+    expect(Object.keys(parseRegistry(registry).remotes)).toEqual(['catalog', 'auth', 'forum']);
+  });
+
   it.each([
     [null, 'nội dung phải là một đối tượng JSON'],
     [{}, '"remotes" phải là một đối tượng'],
     [
-      { remotes: { ...REGISTRY.remotes, billing: { entry: 'x' } } },
-      'remote không xác định: billing (chỉ có catalog, account, auth)',
+      { remotes: { ...REGISTRY.remotes, 'forum-2': { entry: 'x' } } },
+      'tên remote không hợp lệ: "forum-2" (chỉ gồm chữ thường và chữ số, bắt đầu bằng chữ cái, tối đa 30 ký tự)',
     ],
-    [{ remotes: { catalog: REGISTRY.remotes.catalog, auth: REGISTRY.remotes.auth } }, 'thiếu "remotes.account"'],
+    [
+      { remotes: { ...REGISTRY.remotes, auth: null } },
+      '"remotes.auth" phải là một đối tượng có entry là URL của mf-manifest.json',
+    ],
     [
       { remotes: { ...REGISTRY.remotes, auth: { entry: 42 }, account: { entry: 'x', version: 2 } } },
       '"remotes.account.version" phải là chuỗi; "remotes.auth.entry" phải là URL của mf-manifest.json',

@@ -1,5 +1,4 @@
 import { validateRegistry, type Registry, type RegistryProblem } from '@devhub/contracts/registry';
-import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { FetchJsonError, fetchJson } from './fetch-json';
 
@@ -16,6 +15,13 @@ export class RegistryError extends Error {
 
 const TEXT = SHELL_TEXT.registry;
 
+/** The registry names the remotes: the shell checks a name's form, and a pin's shape. */
+const PIN_TEXT = {
+  badRemoteName: (names: string) =>
+    `tên remote không hợp lệ: ${names} (chỉ gồm chữ thường và chữ số, bắt đầu bằng chữ cái, tối đa 30 ký tự)`,
+  badPin: (field: string) => `"${field}" phải là một đối tượng có entry là URL của mf-manifest.json`,
+};
+
 /** The problems only a registry outside the local environment has: what the shell refuses to run there. */
 const OUTSIDE_LOCAL_TEXT = {
   missingIntegrity: (field: string) =>
@@ -29,10 +35,10 @@ function describe(problem: RegistryProblem): string {
   switch (code) {
     case 'not-object':
       return TEXT.notObject;
-    case 'unknown-remote':
-      return TEXT.unknownRemote(detail ?? '', REMOTE_NAMES.join(', '));
-    case 'missing-remote':
-      return TEXT.missingRemote(field);
+    case 'bad-remote-name':
+      return PIN_TEXT.badRemoteName(detail ?? '');
+    case 'bad-pin':
+      return PIN_TEXT.badPin(field);
     case 'missing-integrity':
       return OUTSIDE_LOCAL_TEXT.missingIntegrity(field);
     case 'local-origins':
@@ -44,7 +50,7 @@ function describe(problem: RegistryProblem): string {
 
 /** Validates remotes.json, explaining every problem in Vietnamese: the shell shows it in place of the pages. */
 export function parseRegistry(raw: unknown): Registry {
-  const { registry, problems } = validateRegistry(raw, REMOTE_NAMES);
+  const { registry, problems } = validateRegistry(raw);
   if (!registry) throw new RegistryError(problems.map(describe).join('; '));
   return registry;
 }

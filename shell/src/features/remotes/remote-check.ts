@@ -1,12 +1,6 @@
 import type { registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkCompatibility, describeProblem } from '@devhub/contracts/compatibility';
-import {
-  REMOTE_NAMES,
-  exportNameOf,
-  remoteOf,
-  type RemoteModuleId,
-  type RemoteName,
-} from '@devhub/shared/remote-contract';
+import { exportNameOf, remoteOf, type RemoteModuleId } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { compatibilityText } from './compatibility-text';
 import type { Federation } from './federation';
@@ -40,13 +34,13 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   let registry: Promise<Registry> | undefined;
   let registryFailed = false;
   /** The manifest URL of each remote (its override, if any). */
-  const entries = new Map<RemoteName, string>();
+  const entries = new Map<string, string>();
   /** The entry script each remote is registered with in the federation runtime. */
-  const registered = new Map<RemoteName, string>();
+  const registered = new Map<string, string>();
   /** What each remote's manifest must be (pin-expectation.ts). */
-  const expectations = new Map<RemoteName, PinExpectation>();
+  const expectations = new Map<string, PinExpectation>();
   /** Remotes whose next check reads everything again (a retry). */
-  const retried = new Set<RemoteName>();
+  const retried = new Set<string>();
   /** This page's overrides: their code is loaded only on a page that can have one (override-presence.ts). */
   let pageOverrides: PageOverrides | undefined;
   /**
@@ -56,7 +50,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   const readers: Promise<RemoteFileReaders> = boot?.files ? Promise.resolve(boot.files) : import('./remote-files.js');
 
   function pinEntries(pinned: Registry, overrides: Overrides): void {
-    for (const name of REMOTE_NAMES) {
+    for (const name of Object.keys(pinned.remotes)) {
       // Relative entries are resolved against the shell's page.
       const pinnedRemote = pinned.remotes[name];
       const pin = new URL(pinnedRemote?.entry ?? '', window.location.href).href;
@@ -115,7 +109,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   }
 
   /** The manifest of a remote, checked against its pin, or why it could not be read, in Vietnamese. */
-  async function manifestOf(remote: RemoteName, fresh: boolean) {
+  async function manifestOf(remote: string, fresh: boolean) {
     const entry = entries.get(remote) ?? '';
     const expected = expectations.get(remote) ?? { required: false };
     if (expected.required && !expected.integrity) {
@@ -141,7 +135,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
    * Reads the remote's manifest, refuses a build this shell cannot run, and registers the entry of
    * one it can: what the runtime may load, and the manifest it came from.
    */
-  async function checkedRemote(remote: RemoteName) {
+  async function checkedRemote(remote: string) {
     const fresh = retried.delete(remote);
     await registryReady(fresh);
     const { manifestUrl, json, verified } = await manifestOf(remote, fresh);
@@ -196,20 +190,19 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
       return registry !== undefined && !registryFailed;
     },
     /** The next check of `remote` reads the registry (if it had failed), its manifest and entry again. */
-    retry(remote: RemoteName): void {
+    retry(remote: string): void {
       retried.add(remote);
     },
-    async pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined> {
+    async pinnedEntries(): Promise<Partial<Record<string, string>> | undefined> {
       let pinned: Registry;
       try {
         pinned = await registryReady(false);
       } catch {
         return undefined;
       }
-      if (REMOTE_NAMES.some((name) => statusOf(name).override)) return undefined;
-      return Object.fromEntries(
-        REMOTE_NAMES.flatMap((name) => (pinned.remotes[name]?.entry ? [[name, pinned.remotes[name].entry]] : [])),
-      );
+      const names = Object.keys(pinned.remotes);
+      if (names.some((name) => statusOf(name).override)) return undefined;
+      return Object.fromEntries(names.map((name) => [name, pinned.remotes[name]?.entry]));
     },
     checkedRemote,
     /**

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageProps, RemoteModuleId, RemoteName } from '@devhub/shared/remote-contract';
+import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
 import type { Federation } from './federation';
 import type { GetManifest } from './manifests';
 import type { RefusedOverride } from './overrides';
@@ -43,7 +43,7 @@ export interface RemoteLoader {
    * time to check it was rendered from the same; none if the registry could not be read or an
    * override replaces a pin in this browser.
    */
-  pinnedEntries(): Promise<Partial<Record<RemoteName, string>> | undefined>;
+  pinnedEntries(): Promise<Partial<Record<string, string>> | undefined>;
   /** The registry the routes are built from (registry-routes.ts), read again if it failed and this is a retry. */
   registryReady(fresh: boolean): Promise<Registry>;
   /**
@@ -59,7 +59,7 @@ export interface RemoteLoader {
    */
   adoptPage<K extends RemoteModuleId>(id: K, component: PageComponent<K>): void;
   /** Reads a remote's manifest and checks it, without loading it: what the remotes panel shows of every remote. */
-  inspectRemote(remote: RemoteName): Promise<void>;
+  inspectRemote(remote: string): Promise<void>;
   /**
    * Gets a page ready without running it (a link hovered, the browser idle): its files downloaded and
    * the shared modules it imports started. Only once the registry is in, and only for a remote that

@@ -51,6 +51,18 @@ describe('the remote loader', () => {
     expect(loader.loadedPage('catalog/HomePage')).toBe(HomePage);
   });
 
+  it('loads a page of a remote the registry names and this shell was built without', async () => {
+    const forumPage = { ForumPage: HomePage };
+    server.use(
+      ...environmentHandlers({ ...REGISTRY, remotes: { ...REGISTRY.remotes, forum: { entry: manifestUrl('forum') } } }),
+    );
+    const { loader, runtime, status } = freshLoader({}, SHELL_BUILD, { 'forum/ForumPage': forumPage });
+    loader.startRemotes();
+    await expect(loader.loadPage('forum/ForumPage')).resolves.toBe(HomePage);
+    expect(runtime.registerRemotes.mock.calls).toEqual([registration('forum')]);
+    expect(status.statusOf('forum')).toMatchObject({ state: 'loaded', entry: manifestUrl('forum') });
+  });
+
   it('does not run a remote whose build does not fit this shell, and says why in Vietnamese and in the console', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(

@@ -1,5 +1,4 @@
 import { createStore } from 'zustand/vanilla';
-import type { RemoteName } from '@devhub/shared/remote-contract';
 import type { Rendering } from '../prerender/ready-attribute';
 import type { Overrides } from './overrides';
 
@@ -43,7 +42,7 @@ export interface FirstPage {
 
 export interface RemotesState {
   registry: RegistryState;
-  remotes: Partial<Record<RemoteName, RemoteStatus>>;
+  remotes: Partial<Record<string, RemoteStatus>>;
   firstPage?: FirstPage;
   /** Overrides a link proposed, not applied until the visitor confirms them in the remotes panel. */
   proposals: Overrides;
@@ -56,10 +55,10 @@ export function createRemoteStatus() {
   const store = createStore<RemotesState>()(() => ({ registry: { state: 'loading' }, remotes: {}, proposals: {} }));
   return {
     store,
-    statusOf(name: RemoteName): RemoteStatus {
+    statusOf(name: string): RemoteStatus {
       return store.getState().remotes[name] ?? EMPTY;
     },
-    updateStatus(name: RemoteName, change: Partial<RemoteStatus>): void {
+    updateStatus(name: string, change: Partial<RemoteStatus>): void {
       store.setState((state) => ({
         remotes: { ...state.remotes, [name]: { ...EMPTY, ...state.remotes[name], ...change } },
       }));

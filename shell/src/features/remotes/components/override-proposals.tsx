@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import type { RemoteName } from '@devhub/shared/remote-contract';
 import { OVERRIDE_TEXT } from '../override-text';
 import { confirmProposal, discardProposal } from '../overrides';
 import { useRemoteHost } from '../remote-host-context';
@@ -19,15 +18,15 @@ export function OverrideProposals() {
   const { status } = useRemoteHost();
   const proposals = useStore(status.store, selectProposals);
   const headingId = useId();
-  const entries = Object.entries(proposals) as [RemoteName, string][];
+  const entries = Object.entries(proposals) as [string, string][];
   if (entries.length === 0) return null;
 
-  const confirm = (name: RemoteName, url: string) => {
+  const confirm = (name: string, url: string) => {
     confirmProposal(name, url);
     // Applied on a fresh page: no page of the pinned build stays loaded beside the override's.
     window.location.reload();
   };
-  const discard = (name: RemoteName) => {
+  const discard = (name: string) => {
     discardProposal(name);
     status.setProposals(Object.fromEntries(entries.filter(([other]) => other !== name)));
   };

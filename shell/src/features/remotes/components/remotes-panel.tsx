@@ -1,6 +1,5 @@
 import { useEffect, useReducer } from 'react';
 import { useStore } from 'zustand';
-import { REMOTE_NAMES } from '@devhub/shared/remote-contract';
 import { PAGE_TITLES, SHELL_TEXT } from '@devhub/shared/strings';
 import { usePageTitle } from '@devhub/shared/use-page-title';
 import { FederationInternalsError, sharedModuleStates, type SharedModuleState } from '../federation-internals';
@@ -37,9 +36,11 @@ export function RemotesPanel() {
   const registry = useStore(host.status.store, selectRegistry);
   const firstPage = useStore(host.status.store, selectFirstPage);
   const [refreshes, refresh] = useReducer((count: number) => count + 1, 0);
-  // Every remote's manifest is read and checked, so those not loaded yet show their version too.
+  // The remotes the registry names (the shell keeps no list of them): every one's manifest is read
+  // and checked, so those not loaded yet show their version too.
   useEffect(() => {
-    if (registry.state === 'ready') for (const name of REMOTE_NAMES) void host.inspectRemote(name);
+    if (registry.state !== 'ready') return;
+    for (const name of Object.keys(selectRemotes(host.status.store.getState()))) void host.inspectRemote(name);
   }, [host, registry.state, refreshes]);
   const singletons = readSingletons();
 
@@ -72,7 +73,7 @@ export function RemotesPanel() {
             </tr>
           </thead>
           <tbody>
-            {REMOTE_NAMES.map((name) => {
+            {Object.keys(remotes).map((name) => {
               const status = remotes[name];
               return (
                 <tr key={name} data-remote={name}>
