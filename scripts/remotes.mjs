@@ -43,7 +43,8 @@ const COMMANDS = {
   },
   rollback: {
     args: ['<remote>'],
-    about: 'back to the version pinned before the current one (checked like use), then renders the public routes',
+    about:
+      'back to the version pinned before the current one (checked like use; from its first pin, out of the environment), then renders the public routes',
   },
   doctor: { args: [], about: 'checks every pinned remote against the shell build, and what is prerendered' },
   prerender: { args: [], about: 'renders the public routes with the pinned versions (shell/dist-server)' },
@@ -176,7 +177,11 @@ async function main() {
     }
     case 'rollback': {
       const result = await rollback({ ...options, remote });
-      console.log(`${remote}: ${result.from} → ${result.version} (${result.entry})`);
+      console.log(
+        result.removed
+          ? `${remote}: ${result.from ?? '(unversioned)'} was its first pin: ${remote} is no longer in this environment, nor are its routes`
+          : `${remote}: ${result.from} → ${result.version} (${result.entry})`,
+      );
       for (const name of result.unverified) console.warn(`⚠ ${unverifiedLine(name)}`);
       if (result.unverified.length) console.warn(`⚠ ${notPrerenderedLine(result.unverified)}`);
       else await prerender();

@@ -221,19 +221,27 @@ export const notPrerenderedLine = (remotes) =>
   `public routes not prerendered: ${remotes.join(', ')} ${remotes.length === 1 ? 'is' : 'are'} pinned without a digest; once ${remotes.length === 1 ? 'it is' : 'they are'} pinned, "remotes prerender" renders them`;
 
 /**
- * Back to the version pinned before the current one, checked like `use`.
+ * Back to the version pinned before the current one, checked like `use`. Rolling back a remote's
+ * first pin takes the remote out of the environment, routes and all: `use` added it, this undoes it.
  *
  * @param {CommandOptions & { remote?: string }} options
  */
 export async function rollback(options) {
   const remote = assertRemote(options.remote);
   const check = versionChecker(remote, options);
+  /** @typedef {{ remote: string, from?: string, removed: boolean, unverified: string[], version?: string, entry?: string }} RollbackResult */
   return updateRegistry(
     options.registryFile,
+    /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry: import('@devhub/contracts/registry').Registry, result: RollbackResult }>} */
     async (registry) => {
-      const current = registry.remotes[remote] ?? { entry: '' };
+      const current = registry.remotes[remote];
+      if (!current) throw new CliError(`${remote} is not pinned in ${options.registryFile}: nothing to roll back`);
       const [previous, ...older] = current.previousVersions ?? [];
-      if (!previous) throw new CliError(`${remote} has no previously pinned version to roll back to`);
+      if (!previous) {
+        delete registry.remotes[remote];
+        const unverified = unverifiedPins(registry);
+        return { registry, result: { remote, from: current.version, removed: true, unverified } };
+      }
       assertVersion(previous);
       const entry = versionEntry(registry, remote, previous);
       const { integrity, routes } = await check(entry, previous);
@@ -241,7 +249,10 @@ export async function rollback(options) {
       // The earlier version's routes replace the current ones: the routes a later version added go with it.
       registry.remotes[remote] = { ...current, entry, version: previous, integrity, routes, previousVersions: older };
       const unverified = unverifiedPins(registry);
-      return { registry, result: { remote, version: previous, entry, from: current.version, unverified } };
+      return {
+        registry,
+        result: { remote, version: previous, entry, from: current.version, removed: false, unverified },
+      };
     },
     { acceptUnverified: true },
   );

@@ -32,7 +32,7 @@ describe('remotes commands', () => {
     });
   });
 
-  it('rolls back to the previously pinned version, then has nothing left to roll back to', async () => {
+  it('rolls back to the previously pinned version', async () => {
     publish(deployDir, 'catalog', '1.1.0');
     await use({ ...options(), remote: 'catalog', version: '1.1.0' });
     await expect(rollback({ ...options(), remote: 'catalog' })).resolves.toMatchObject({
@@ -40,9 +40,6 @@ describe('remotes commands', () => {
       from: '1.1.0',
     });
     expect(registry().remotes.catalog).toMatchObject({ version: '1.0.0', previousVersions: [] });
-    await expect(rollback({ ...options(), remote: 'catalog' })).rejects.toThrow(
-      'catalog has no previously pinned version to roll back to',
-    );
   });
 
   const history = {
@@ -190,7 +187,7 @@ describe('remotes commands', () => {
     expect(readFileSync(registryFile, 'utf8')).toBe(before);
   });
 
-  it('adds a remote the registry does not name yet, with the same checks, and lists it', async () => {
+  it('adds a remote the registry does not name yet, with the same checks; rolling back its first pin removes it', async () => {
     const forum = {
       expose: 'ForumPage',
       what: 'diễn đàn',
@@ -209,6 +206,13 @@ describe('remotes commands', () => {
       previousVersions: [],
     });
     expect((await list(options())).map((row) => row.remote)).toEqual(['catalog', 'auth', 'account', 'forum']);
+    await expect(rollback({ ...options(), remote: 'forum' })).resolves.toMatchObject({ from: '1.0.0', removed: true });
+    expect(Object.keys(registry().remotes)).toEqual(['catalog', 'auth', 'account']);
+    expect(JSON.stringify(registry())).not.toContain('/forum');
+    await expect(rollback({ ...options(), remote: 'forum' })).rejects.toThrow(
+      `forum is not pinned in ${registryFile}: nothing to roll back`,
+    );
+    await use({ ...options(), remote: 'forum', version: '1.0.0' });
     publish(deployDir, 'forum', '1.1.0', {
       exposes: ['./ForumPage'],
       routes: [{ ...forum, routes: [{ path: '/blog' }] }],
