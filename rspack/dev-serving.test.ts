@@ -36,7 +36,7 @@ async function serve(handler: DevServerMiddlewareHandler) {
 const names = (middlewares: DevServerMiddleware[] | undefined) =>
   middlewares?.map((middleware) => (typeof middleware === 'function' ? 'a function' : middleware.name));
 
-describe("the shell's dev server against another environment's registry", () => {
+describe("the shell's dev server and the registry npm start hands it", () => {
   it('answers /remotes.json with the registry file, read again on each request', async () => {
     const file = join(dir, 'remotes.preview.json');
     writeFileSync(file, '{"remotes":{}}\n');
@@ -70,6 +70,14 @@ describe("the shell's dev server against another environment's registry", () => 
     expect(await response.text()).toBe(`${file} (DEVHUB_REGISTRY_FILE) does not exist\n`);
   });
 
+  it('started alone, without a registry from npm start, says so in one line', async () => {
+    const alone = await (await serve(registryFileHandler(undefined)))('/remotes.json');
+    expect([alone.status, await alone.text()]).toEqual([
+      404,
+      'no registry: start the shell with npm start, which derives the local one from the workspace\n',
+    ]);
+  });
+
   it("answers behind the server's host check and headers, ahead of the bundle it serves from memory", () => {
     const named = (name: string): DevServerMiddlewareObject => ({ name, middleware: () => undefined });
     const stock = ['host-header-check', 'set-headers', '@rspack/dev-middleware', 'serve-static'].map(named);
@@ -86,7 +94,7 @@ describe("the shell's dev server against another environment's registry", () => 
   it('serves the local deploy folder under /deploy/, with the registry file or without', () => {
     const deploy = [{ directory: join(WORKSPACE_ROOT, '.deploy'), publicPath: '/deploy/', watch: false }];
     expect(shellServing(join(dir, 'remotes.preview.json')).static).toEqual(deploy);
-    expect(shellServing(undefined)).toEqual({ static: deploy });
+    expect(shellServing(undefined).static).toEqual(deploy);
   });
 });
 

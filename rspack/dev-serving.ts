@@ -31,36 +31,38 @@ export function apiProxy(target: string): DevServerProxyConfigArrayItem {
 }
 
 /**
- * The shell's dev server can run against another environment's registry (`npm start --
- * --remotes preview`, which sets DEVHUB_REGISTRY_FILE): it then serves that file as /remotes.json,
- * and the local deploy folder under /deploy/ for entries pinned to published versions.
+ * The shell's dev server serves the registry file `npm start` hands it (DEVHUB_REGISTRY_FILE): the
+ * local environment's, derived from the workspace, or another environment's (`npm start --
+ * --remotes preview`). It also serves the local deploy folder under /deploy/, for entries pinned
+ * to published versions.
  */
 export function shellServing(registryFile: string | undefined): Pick<DevServer, 'static' | 'setupMiddlewares'> {
   return {
     static: [{ directory: join(WORKSPACE_ROOT, '.deploy'), publicPath: '/deploy/', watch: false }],
-    ...(registryFile
-      ? {
-          setupMiddlewares: (middlewares) =>
-            aheadOfBundle(middlewares, { name: 'devhub-registry', middleware: registryFileHandler(registryFile) }),
-        }
-      : {}),
+    setupMiddlewares: (middlewares) =>
+      aheadOfBundle(middlewares, { name: 'devhub-registry', middleware: registryFileHandler(registryFile) }),
   };
 }
 
 /** Answers /remotes.json with `file`, read again on each request so a `remotes use` shows at the next reload. */
-export function registryFileHandler(file: string): DevServerMiddlewareHandler {
+export function registryFileHandler(file: string | undefined): DevServerMiddlewareHandler {
   return async (req, res, next) => {
     const { pathname } = new URL(req.url ?? '/', 'http://dev-server');
     if (pathname !== REGISTRY_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const missing = (line: string) => {
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(`${line}\n`);
+    };
+    // The shell's dev server started alone: the local registry is npm start's to derive.
+    if (!file)
+      return missing('no registry: start the shell with npm start, which derives the local one from the workspace');
     let bytes: Buffer;
     try {
       bytes = await readFile(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return next(error);
-      res.statusCode = 404;
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end(`${file} (DEVHUB_REGISTRY_FILE) does not exist\n`);
-      return;
+      return missing(`${file} (DEVHUB_REGISTRY_FILE) does not exist`);
     }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', bytes.byteLength);
@@ -70,7 +72,7 @@ export function registryFileHandler(file: string): DevServerMiddlewareHandler {
 
 /**
  * `middlewares` with `added` ahead of the bundle the dev server serves from memory (which holds
- * the remotes.json the build copies from shell/public), behind the server's host check and `headers`.
+ * its public folder's files), behind the server's host check and `headers`.
  */
 export function aheadOfBundle(middlewares: DevServerMiddleware[], added: DevServerMiddleware): DevServerMiddleware[] {
   const bundle = middlewares.findIndex(

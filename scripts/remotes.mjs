@@ -13,7 +13,8 @@ import { formatTable, list, notPrerenderedLine, rollback, unverifiedLine, use } 
 import { doctor } from './lib/remotes-doctor.mjs';
 
 const OPTIONS_USAGE = `options:
-  --env <env>            the environment: shell/public/remotes.<env>.json (default: remotes.json)
+  --env <env>            the environment: shell/public/remotes.<env>.json (the local one has no file:
+                         npm start derives it from the workspace)
   --registry <file|URL>  the registry itself, instead of --env: a file, or a blob
                          azblob://<container>/<prefix>/remotes.<env>.json (credentials from
                          AZURE_STORAGE_CONNECTION_STRING); --file is the same option

@@ -7,6 +7,7 @@ import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, withPorts } from './
 import { CliError, parseCli, runCli } from './lib/cli.mjs';
 import { PackageBinError, packageBin } from '../rspack/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
+import { localRegistry } from './lib/local-registry.mjs';
 import { readRegistry, registryPath } from './lib/registry-file.mjs';
 
 const USAGE = `usage: npm start [-- [--remotes <env> [--local <remote>[,<remote>…]]] [--<app>-port <port>…]]
@@ -21,10 +22,9 @@ const localOrigin = (app) => `http://localhost:${app.port}`;
 const defaultOf = (app) => APPS.find((known) => known.id === app.id);
 
 /**
- * Which apps run locally, and the registry the shell's dev server serves: all local by
- * default; with --remotes, that environment's pins, except the remotes named in --local.
- * A temporary registry is written whenever the shell must not serve shell/public/remotes.json
- * as is: another environment, or local remotes on other ports than the documented ones.
+ * Which apps run locally, and the registry the shell's dev server serves, written to a temporary
+ * file: by default every remote of the workspace at its dev server (local-registry.mjs); with
+ * --remotes, that environment's pins, except the remotes named in --local.
  */
 function plan(values, allApps) {
   const env = values.remotes ?? process.env.DEVHUB_REMOTES;
@@ -41,10 +41,9 @@ function plan(values, allApps) {
   if (!env && local.length > 0) throw new CliError('--local only makes sense with --remotes <env>');
   const localRemotes = env ? remotes.filter((app) => local.includes(app.id)) : remotes;
   const moved = remotes.filter((app) => app.port !== defaultOf(app).port);
-  if (!env && moved.length === 0) return { apps: allApps, registryFile: undefined, env: 'local' };
 
-  const registry = readRegistry(registryPath(env));
-  for (const app of localRemotes) registry.remotes[app.id] = { entry: localEntry(app) };
+  const registry = env ? readRegistry(registryPath(env)) : localRegistry(remotes);
+  for (const app of env ? localRemotes : []) registry.remotes[app.id] = { entry: localEntry(app) };
   // Dev servers and their localhost origins: a developer's machine, the one environment that allows them.
   if (localRemotes.length > 0) registry.environment = 'local';
   // A local remote moved off its documented port is allowed as an override from its new origin instead.

@@ -2,14 +2,15 @@
 // server builds owes nothing to the hashes the page ran), with one console line saying why. The
 // shell's and the catalog's dev servers run alone here, as `npm start` runs them, since
 // `npm start` stops everything when one of its dev servers ends.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevServer } from '../support/dev-stack.mjs';
 import { expect, test } from '../support/fixtures.ts';
+import { APPS } from '../../scripts/lib/apps.mjs';
+import { localRegistry } from '../../scripts/lib/local-registry.mjs';
 import { freePorts, freeStablePort } from '../../scripts/test/free-port.mjs';
 import { markerOf, setMarker } from '../support/reload-marker.ts';
-import { ROOT } from '../support/stack.mjs';
 
 type DevServer = Awaited<ReturnType<typeof startDevServer>>;
 
@@ -27,7 +28,7 @@ test.describe('a remote dev server restart (dev servers)', () => {
     // The catalog's dev server comes back on this port: one the kernel never hands out meanwhile.
     catalogPort = await freeStablePort();
     registryDir = mkdtempSync(join(tmpdir(), 'devhub-restart-'));
-    const registry = JSON.parse(readFileSync(join(ROOT, 'shell/public/remotes.json'), 'utf8'));
+    const registry = localRegistry(APPS.filter((app) => app.kind === 'remote'));
     const catalogOrigin = `http://localhost:${catalogPort}`;
     registry.remotes.catalog = { entry: `${catalogOrigin}/mf-manifest.json` };
     registry.allowedOverrideOrigins = [...registry.allowedOverrideOrigins, catalogOrigin];

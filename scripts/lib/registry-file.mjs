@@ -29,14 +29,22 @@ const WORKSPACE_PACKAGES = Object.fromEntries(remoteApps().map((app) => [app.nam
 export const packageOf = (remote) => WORKSPACE_PACKAGES[remote] ?? `remote-${remote}`;
 
 /**
+ * The registry file of an environment. The local environment has none: its registry is derived
+ * from the workspace (local-registry.mjs), so there is nothing in it to pin.
+ *
  * @param {string | undefined} env
  * @param {string} [dir]
  */
 export function registryPath(env, dir = REGISTRY_DIR) {
-  if (env !== undefined && !/^[a-z0-9][a-z0-9-]*$/i.test(env)) {
+  if (env === undefined || env === 'local') {
+    throw new CliError(
+      'the local environment has no registry file: npm start derives it from the workspace (every remote at its dev server); name an environment with --env <env>',
+    );
+  }
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(env)) {
     throw new CliError(`invalid environment name "${env}" (letters, digits and dashes)`);
   }
-  return join(dir, env && env !== 'local' ? `remotes.${env}.json` : 'remotes.json');
+  return join(dir, `remotes.${env}.json`);
 }
 
 /**

@@ -64,8 +64,8 @@ describe('registry files', () => {
   };
 
   it('names one file per environment', () => {
-    expect(registryPath(undefined, dir)).toBe(join(dir, 'remotes.json'));
-    expect(registryPath('local', dir)).toBe(join(dir, 'remotes.json'));
+    expect(() => registryPath(undefined, dir)).toThrow('the local environment has no registry file');
+    expect(() => registryPath('local', dir)).toThrow('the local environment has no registry file');
     expect(registryPath('staging', dir)).toBe(join(dir, 'remotes.staging.json'));
     expect(() => registryPath('../etc', dir)).toThrow('invalid environment name "../etc"');
   });
