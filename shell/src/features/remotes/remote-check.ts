@@ -50,6 +50,8 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   const readers: Promise<RemoteFileReaders> = boot?.files ? Promise.resolve(boot.files) : import('./remote-files.js');
 
   function pinEntries(pinned: Registry, overrides: Overrides): void {
+    entries.clear();
+    expectations.clear();
     for (const name of Object.keys(pinned.remotes)) {
       // Relative entries are resolved against the shell's page.
       const pinnedRemote = pinned.remotes[name];
@@ -110,7 +112,10 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
 
   /** The manifest of a remote, checked against its pin, or why it could not be read, in Vietnamese. */
   async function manifestOf(remote: string, fresh: boolean) {
-    const entry = entries.get(remote) ?? '';
+    const entry = entries.get(remote);
+    // The registry names the remotes: one it does not name has nothing to load (a page of a pin
+    // that a registry read again no longer has).
+    if (entry === undefined) throw new Error(`remotes.json không ghim remote "${remote}"`);
     const expected = expectations.get(remote) ?? { required: false };
     if (expected.required && !expected.integrity) {
       updateStatus(remote, { integrity: 'failed', mismatch: { file: entry, expected: '—' } });

@@ -63,6 +63,14 @@ describe('the remote loader', () => {
     expect(status.statusOf('forum')).toMatchObject({ state: 'loaded', entry: manifestUrl('forum') });
   });
 
+  it('loads nothing for a remote the registry does not name, and says so', async () => {
+    server.use(...environmentHandlers());
+    const { loader, runtime } = freshLoader({}, SHELL_BUILD, { 'forum/ForumPage': { ForumPage: HomePage } });
+    loader.startRemotes();
+    await expect(loader.loadPage('forum/ForumPage')).rejects.toThrow('remotes.json không ghim remote "forum"');
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  });
+
   it('does not run a remote whose build does not fit this shell, and says why in Vietnamese and in the console', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
