@@ -12,7 +12,7 @@ import type { Overrides } from './overrides';
 import type { PageOverrides, takeOverrides } from './page-overrides';
 import { expectationOf, type PinExpectation } from './pin-expectation';
 import { fetchRegistry, type Registry } from './registry';
-import { IncompatibleRemoteError, TamperedRemoteError } from './remote-errors';
+import { IncompatibleRemoteError, RegistryUnreadableError, TamperedRemoteError } from './remote-errors';
 import type { LoaderContext, RemoteFileReaders } from './remote-loader-types';
 
 // What decides whether a remote may run, before the federation runtime fetches any of its code: the
@@ -101,7 +101,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
       console.error(`[shell] remotes.json: ${message}`);
       setRegistryState({ state: 'failed', error: message });
       registryFailed = true;
-      throw new Error(SHELL_TEXT.remote.registryFailed(message), { cause: error });
+      throw new RegistryUnreadableError(SHELL_TEXT.remote.registryFailed(message), { cause: error });
     }
   }
 

@@ -1,5 +1,5 @@
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { IncompatibleRemoteError, TamperedRemoteError } from '../remote-errors';
+import { IncompatibleRemoteError, RegistryUnreadableError, TamperedRemoteError } from '../remote-errors';
 import { useRouteSettled } from '../use-route-settled';
 import styles from './remote-error.module.css';
 
@@ -13,6 +13,8 @@ interface RemoteErrorProps {
 export function RemoteError({ what, error, onRetry }: RemoteErrorProps) {
   const incompatible = error instanceof IncompatibleRemoteError;
   const tampered = error instanceof TamperedRemoteError;
+  // The registry's own problem is the message: it names the field or the failure, not a server.
+  const registry = error instanceof RegistryUnreadableError;
   useRouteSettled(`failed:${what}`);
   return (
     <section className={styles.panel} role="alert" aria-labelledby="remote-error-title">
@@ -24,7 +26,9 @@ export function RemoteError({ what, error, onRetry }: RemoteErrorProps) {
           ? SHELL_TEXT.remote.incompatible(what)
           : tampered
             ? SHELL_TEXT.remote.tampered(what)
-            : SHELL_TEXT.remote.failed(what)}
+            : registry
+              ? error.message
+              : SHELL_TEXT.remote.failed(what)}
       </p>
       {incompatible && (
         <ul className={styles.reasons}>
@@ -36,7 +40,7 @@ export function RemoteError({ what, error, onRetry }: RemoteErrorProps) {
       <button type="button" className={styles.retry} onClick={onRetry}>
         {SHELL_TEXT.remote.retry}
       </button>
-      {!incompatible && (
+      {!incompatible && !registry && (
         <details className={styles.details}>
           <summary>{SHELL_TEXT.remote.details}</summary>
           <code>{error.message}</code>
