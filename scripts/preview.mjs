@@ -4,8 +4,7 @@
 // over HTTP/2 with TLS as a CDN serves them (`--http1`: plain HTTP/1.1). With a registry on
 // object storage (`--remotes azblob://…`) the browser reads the registry and the pinned remotes
 // from the store, and the pages are those `remotes use|rollback|prerender` wrote next to it.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
 import { parseCliOrExit } from './lib/cli.mjs';
@@ -13,7 +12,7 @@ import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localCertificate } from './lib/local-certificate.mjs';
 import { localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
 import { describePrerender } from './lib/prerender-status.mjs';
-import { localRegistry } from './lib/local-registry.mjs';
+import { localRegistry, temporaryRegistryFile } from './lib/local-registry.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 import { storeSite } from './lib/storage-site.mjs';
@@ -41,18 +40,6 @@ const { values } = parseCliOrExit('preview', {
   },
 });
 
-/**
- * The local environment's registry (every remote of the workspace, at the port this preview serves
- * it on) in a temporary file, removed when the preview exits.
- */
-function localRegistryFile() {
-  const dir = mkdtempSync(join(tmpdir(), 'devhub-preview-registry-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'remotes.json');
-  writeFileSync(file, JSON.stringify(localRegistry(APPS.filter((app) => app.kind === 'remote')), null, 2));
-  return file;
-}
-
 async function main() {
   // Asked first: a store that cannot be read is said in one line before anything starts.
   // Ctrl-C or a SIGTERM ends the preview through its group (with or without the auth API in it):
@@ -72,7 +59,7 @@ async function main() {
     ? site.registryFile
     : values.remotes && values.remotes !== 'local'
       ? registryPath(values.remotes)
-      : localRegistryFile();
+      : temporaryRegistryFile(localRegistry(APPS.filter((app) => app.kind === 'remote')));
   if (!site && !existsSync(registryFile)) {
     console.error(`Unknown environment "${values.remotes}": ${registryFile} does not exist.`);
     process.exit(1);

@@ -1,13 +1,11 @@
 // `npm start`: the auth API and every app's dev server in one terminal, then a banner.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, withPorts } from './lib/apps.mjs';
 import { CliError, parseCli, runCli } from './lib/cli.mjs';
 import { PackageBinError, packageBin } from '../rspack/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
-import { localRegistry } from './lib/local-registry.mjs';
+import { localRegistry, temporaryRegistryFile } from './lib/local-registry.mjs';
 import { readRegistry, registryPath } from './lib/registry-file.mjs';
 
 const USAGE = `usage: npm start [-- [--remotes <env> [--local <remote>[,<remote>…]]] [--<app>-port <port>…]]
@@ -16,8 +14,7 @@ const USAGE = `usage: npm start [-- [--remotes <env> [--local <remote>[,<remote>
 ${PORT_SETTINGS.map(({ id, flag, env }) => `  --${flag} <port>`.padEnd(26) + `${id} (or ${env}; default ${[...APPS, API].find((app) => app.id === id).port})`).join('\n')}
   -h, --help              this help`;
 
-/** The local dev server's manifest URL and origin of a remote app. */
-const localEntry = (app) => `http://localhost:${app.port}/mf-manifest.json`;
+/** The local dev server's origin of a remote app. */
 const localOrigin = (app) => `http://localhost:${app.port}`;
 const defaultOf = (app) => APPS.find((known) => known.id === app.id);
 
@@ -39,29 +36,30 @@ function plan(values, allApps) {
       `unknown remote(s) for --local: ${unknown.join(', ')} (known: ${remotes.map((app) => app.id).join(', ')})`,
     );
   if (!env && local.length > 0) throw new CliError('--local only makes sense with --remotes <env>');
-  const localRemotes = env ? remotes.filter((app) => local.includes(app.id)) : remotes;
-  const moved = remotes.filter((app) => app.port !== defaultOf(app).port);
+  if (!env) return { apps: allApps, registryFile: temporaryRegistryFile(localRegistry(remotes)), env: 'local' };
 
-  const registry = env ? readRegistry(registryPath(env)) : localRegistry(remotes);
-  for (const app of env ? localRemotes : []) registry.remotes[app.id] = { entry: localEntry(app) };
-  // Dev servers and their localhost origins: a developer's machine, the one environment that allows them.
-  if (localRemotes.length > 0) registry.environment = 'local';
-  // A local remote moved off its documented port is allowed as an override from its new origin instead.
-  const movedOrigins = moved.filter((app) => localRemotes.includes(app)).map((app) => localOrigin(defaultOf(app)));
-  registry.allowedOverrideOrigins = [
-    ...new Set([
-      ...(registry.allowedOverrideOrigins ?? []).filter((origin) => !movedOrigins.includes(origin)),
-      ...localRemotes.map(localOrigin),
-    ]),
-  ];
-  const registryDir = mkdtempSync(join(tmpdir(), 'devhub-registry-'));
-  process.on('exit', () => rmSync(registryDir, { recursive: true, force: true }));
-  const registryFile = join(registryDir, 'remotes.json');
-  writeFileSync(registryFile, JSON.stringify(registry, null, 2));
+  const localRemotes = remotes.filter((app) => local.includes(app.id));
+  const registry = readRegistry(registryPath(env));
+  if (localRemotes.length > 0) {
+    // Dev servers and their localhost origins: a developer's machine, the one environment that allows them.
+    const dev = localRegistry(localRemotes);
+    Object.assign(registry.remotes, dev.remotes);
+    registry.environment = dev.environment;
+    // A local remote moved off its documented port is allowed as an override from its new origin instead.
+    const moved = localRemotes
+      .filter((app) => app.port !== defaultOf(app).port)
+      .map((app) => localOrigin(defaultOf(app)));
+    registry.allowedOverrideOrigins = [
+      ...new Set([
+        ...registry.allowedOverrideOrigins.filter((origin) => !moved.includes(origin)),
+        ...dev.allowedOverrideOrigins,
+      ]),
+    ];
+  }
   return {
     apps: allApps.filter((app) => app.kind === 'host' || localRemotes.includes(app)),
-    registryFile,
-    env: env ?? 'local',
+    registryFile: temporaryRegistryFile(registry),
+    env,
   };
 }
 

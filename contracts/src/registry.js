@@ -78,6 +78,9 @@ export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9]{0,29}$/;
 /** @param {string} name */
 export const isRemoteNameForm = (name) => REMOTE_NAME_PATTERN.test(name);
 
+/** REMOTE_NAME_PATTERN in English words, for the CLI's messages. */
+export const REMOTE_NAME_RULE = 'a name is lower-case letters and digits, starting with a letter (at most 30)';
+
 /** The form of a pin's digest, as Subresource Integrity writes a sha384 (48 bytes in base64). */
 export const INTEGRITY_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
 
@@ -227,8 +230,7 @@ export function validateRegistry(raw, { acceptUnverified = false } = {}) {
 const ENGLISH = {
   'not-object': () => 'must contain a JSON object',
   'no-remotes': () => '"remotes" must be an object',
-  'bad-remote-name': ({ detail }) =>
-    `remote name(s) ${detail} refused: a name is lower-case letters and digits, starting with a letter (at most 30)`,
+  'bad-remote-name': ({ detail }) => `remote name(s) ${detail} refused: ${REMOTE_NAME_RULE}`,
   'bad-pin': ({ field }) => `"${field}" must be an object with the entry of a mf-manifest.json`,
   'bad-entry': ({ field }) => `"${field}" must be the http(s) URL or the path of a mf-manifest.json`,
   'bad-version': ({ field }) => `"${field}" must be a string`,

@@ -3,7 +3,7 @@
 // temporary folders. Every check runs against the shell build that serves the environment
 // (its compatibility record), never against the source tree. `doctor` is remotes-doctor.mjs.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
-import { isRemoteNameForm, unverifiedPins } from '@devhub/contracts/registry';
+import { REMOTE_NAME_RULE, isRemoteNameForm, unverifiedPins } from '@devhub/contracts/registry';
 import { MANIFEST_ROUTES_KEY, pathConflicts, routeTableProblems, unknownRules } from '@devhub/contracts/routes';
 import semver from 'semver';
 import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
@@ -29,9 +29,7 @@ import { deploySourceOf, withVersionsOnDisk } from './storage-mirror.mjs';
  */
 function assertRemote(remote) {
   if (!remote || !isRemoteNameForm(remote)) {
-    throw new CliError(
-      `"${remote ?? ''}" is not a remote name: lower-case letters and digits, starting with a letter (e.g. catalog)`,
-    );
+    throw new CliError(`"${remote ?? ''}" is not a remote name: ${REMOTE_NAME_RULE}`);
   }
   return remote;
 }
