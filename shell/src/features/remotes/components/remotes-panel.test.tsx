@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
-import { SHELL_BUILD, environmentHandlers, manifestUrl } from '../../../test/federation-fixtures';
+import { REGISTRY, SHELL_BUILD, environmentHandlers, manifestUrl } from '../../../test/federation-fixtures';
 import { fakeFederation } from '../../../test/fake-federation';
 import { readProposals, readStoredOverrides } from '../overrides';
 import { createRemoteHost, type RemoteHost } from '../remote-host';
@@ -63,6 +63,17 @@ describe('RemotesPanel', () => {
         'Trang đầu tiên (/): kết xuất trên trình duyệt — vì trang kết xuất sẵn không khớp với remotes.json hiện tại',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('has a row for each remote the registry names: one the shell was built without, none for one left out', async () => {
+    const { account: _left, ...others } = REGISTRY.remotes;
+    server.use(...environmentHandlers({ ...REGISTRY, remotes: { ...others, forum: { entry: manifestUrl('forum') } } }));
+    host.startRemotes();
+    renderWithProviders(panel());
+    const forum = await screen.findByRole('row', { name: /^forum / });
+    expect(within(forum).getByText(manifestUrl('forum'))).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /^catalog / })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /^account / })).toBeNull();
   });
 
   describe('with an override a link proposed', () => {
