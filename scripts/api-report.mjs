@@ -18,15 +18,15 @@ that the package's version does not announce by semver's rules (scripts/lib/api-
 async function main() {
   parseCli({ usage: USAGE });
   // Loaded once the command line is understood: it brings the TypeScript compiler.
-  const { computeReport, diffReports, requiredVersion } = await import('./lib/api-report.mjs');
+  const { assignabilityIn, computeReport, diffReports, requiredVersion } = await import('./lib/api-report.mjs');
   const current = computeReport(SHARED_DIR);
   if (existsSync(REPORT_FILE)) {
     const committed = JSON.parse(readFileSync(REPORT_FILE, 'utf8'));
-    const { level, changes } = diffReports(committed.entries, current.entries);
+    const { level, changes } = diffReports(committed.entries, current.entries, assignabilityIn(SHARED_DIR));
     const needed = requiredVersion(committed.version, level);
     if (lt(current.version, needed)) {
       console.error(
-        `api-report: ${current.package}'s exports changed (${level}) since ${committed.version}:\n${changes.map((change) => `  - ${change}`).join('\n')}\nBump its version to ${needed} or higher first (shared/package.json and the apps' dependency on it).`,
+        `api-report: ${current.package}'s exports changed (${level}) since ${committed.version}:\n${changes.map((change) => `  - ${change}`).join('\n')}\nBump its version to ${needed} or higher first (shared/package.json; for a breaking change, the apps' dependency on it too).`,
       );
       return 1;
     }

@@ -98,6 +98,102 @@ function typeShape(checker, symbol) {
 }
 
 /**
+ * @param {{ exports?: Record<string, string> }} pkg
+ * @returns {[string, string][]}  entry → file, for the TypeScript entries only
+ */
+function typeScriptEntries(pkg) {
+  return Object.entries(pkg.exports ?? {}).filter(([, file]) => /\.tsx?$/.test(file));
+}
+
+/**
+ * The package's own compiler options, to type-check without emitting.
+ *
+ * @param {string} packageDir
+ * @returns {ts.CompilerOptions}
+ */
+function compilerOptions(packageDir) {
+  const configFile = ts.findConfigFile(packageDir, ts.sys.fileExists, 'tsconfig.json');
+  if (!configFile) throw new Error(`${packageDir} has no tsconfig.json`);
+  const config = ts.getParsedCommandLineOfConfigFile(
+    configFile,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} },
+  );
+  return { ...config?.options, noEmit: true, composite: false, declaration: false, emitDeclarationOnly: false };
+}
+
+/**
+ * Whether a value whose type was `before` may now have the type `after` without breaking a
+ * consumer: every use that compiled still compiles when `after` is assignable to `before` (a
+ * parameter that accepts more, a property added to what a function returns). Both are type texts
+ * of the report, so they are checked in a file that sees every export of the package by name; a
+ * text naming an export that is gone does not compile, and counts as breaking.
+ *
+ * @param {string} packageDir
+ * @returns {(before: string, after: string) => boolean}
+ */
+export function assignabilityIn(packageDir) {
+  const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+  const checkFile = resolve(packageDir, '__api-report-check__.ts');
+  const options = compilerOptions(packageDir);
+  const host = ts.createCompilerHost(options);
+  const exported = new Set();
+  const imports = typeScriptEntries(pkg).map(([, file]) => {
+    const source = ts.createSourceFile(file, readFileSync(resolve(packageDir, file), 'utf8'), ts.ScriptTarget.Latest);
+    const names = source.statements
+      .flatMap((statement) => exportedNames(statement))
+      .filter((name) => {
+        if (exported.has(name)) return false;
+        exported.add(name);
+        return true;
+      });
+    return names.length > 0 ? `import type { ${names.join(', ')} } from './${file.replace(/^\.\//, '')}';` : '';
+  });
+  return (before, after) => {
+    const text = `${imports.join('\n')}\ndeclare const after: ${after};\nexport const before: ${before} = after;\n`;
+    const program = ts.createProgram({
+      rootNames: [checkFile],
+      options,
+      host: {
+        ...host,
+        fileExists: (file) => file === checkFile || host.fileExists(file),
+        readFile: (file) => (file === checkFile ? text : host.readFile(file)),
+        getSourceFile: (file, language) =>
+          file === checkFile ? ts.createSourceFile(file, text, language) : host.getSourceFile(file, language),
+      },
+    });
+    const checkSource = program.getSourceFile(checkFile);
+    return (
+      [...program.getSyntacticDiagnostics(checkSource), ...program.getSemanticDiagnostics(checkSource)].length === 0
+    );
+  };
+}
+
+/**
+ * The names a top-level statement exports (declarations with `export`, and `export { … }` lists).
+ *
+ * @param {ts.Statement} statement
+ * @returns {string[]}
+ */
+function exportedNames(statement) {
+  if (ts.isExportDeclaration(statement)) {
+    const clause = statement.exportClause;
+    return clause && ts.isNamedExports(clause) ? clause.elements.map((element) => element.name.text) : [];
+  }
+  const exported = ts.canHaveModifiers(statement)
+    ? ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+    : false;
+  if (!exported) return [];
+  if (ts.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.flatMap((declaration) =>
+      ts.isIdentifier(declaration.name) ? [declaration.name.text] : [],
+    );
+  }
+  const { name } = /** @type {{ name?: ts.Node }} */ (statement);
+  return name && ts.isIdentifier(name) ? [name.text] : [];
+}
+
+/**
  * The report of a package's TypeScript entries (package.json `exports`; CSS, JSON and the
  * package.json itself are not TypeScript API).
  *
@@ -106,19 +202,10 @@ function typeShape(checker, symbol) {
  */
 export function computeReport(packageDir) {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-  const entries = Object.entries(/** @type {Record<string, string>} */ (pkg.exports ?? {})).filter(([, file]) =>
-    /\.tsx?$/.test(file),
-  );
-  const configFile = ts.findConfigFile(packageDir, ts.sys.fileExists, 'tsconfig.json');
-  if (!configFile) throw new Error(`${packageDir} has no tsconfig.json`);
-  const config = ts.getParsedCommandLineOfConfigFile(
-    configFile,
-    {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} },
-  );
+  const entries = typeScriptEntries(pkg);
   const program = ts.createProgram({
     rootNames: entries.map(([, file]) => resolve(packageDir, file)),
-    options: { ...config?.options, noEmit: true, composite: false, declaration: false, emitDeclarationOnly: false },
+    options: compilerOptions(packageDir),
   });
   const checker = program.getTypeChecker();
   /** @type {ApiReport['entries']} */
@@ -144,13 +231,14 @@ export function computeReport(packageDir) {
 
 /**
  * What changed between two reports, one line per change: removals and changes break consumers,
- * additions do not.
+ * additions do not, and neither does a value whose new type `accepts` says fits the old one.
  *
  * @param {ApiReport['entries']} before
  * @param {ApiReport['entries']} after
+ * @param {(before: string, after: string) => boolean} [accepts]  see assignabilityIn
  * @returns {{ level: ChangeLevel, changes: string[] }}
  */
-export function diffReports(before, after) {
+export function diffReports(before, after, accepts = () => false) {
   /** @type {string[]} */
   const changes = [];
   let level = /** @type {ChangeLevel} */ ('none');
@@ -175,8 +263,9 @@ export function diffReports(before, after) {
       for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
         compare(`${path}.${key}`, a[key], b[key], additive);
     } else if (JSON.stringify(a) !== JSON.stringify(b)) {
-      changes.push(`changed ${path}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
-      raise('breaking');
+      const compatible = additive && typeof a === 'string' && typeof b === 'string' && accepts(a, b);
+      changes.push(`${compatible ? 'widened' : 'changed'} ${path}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+      raise(compatible ? 'feature' : 'breaking');
     }
   };
   for (const entry of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -223,16 +312,17 @@ export function requiredVersion(version, level) {
  *
  * @param {ApiReport} committed
  * @param {ApiReport} current  computed from the sources, at the package.json version
+ * @param {(before: string, after: string) => boolean} [accepts]  see assignabilityIn
  * @returns {{ ok: true } | { ok: false, message: string }}
  */
-export function verdict(committed, current) {
-  const { level, changes } = diffReports(committed.entries, current.entries);
+export function verdict(committed, current, accepts) {
+  const { level, changes } = diffReports(committed.entries, current.entries, accepts);
   const needed = requiredVersion(committed.version, level);
   const listing = changes.map((change) => `  - ${change}`).join('\n');
   if (lt(current.version, needed)) {
     return {
       ok: false,
-      message: `${current.package}'s exports changed (${level}) since ${committed.version}:\n${listing}\nBump its version to ${needed} or higher (shared/package.json and the apps' dependency on it), then run "npm run api-report".`,
+      message: `${current.package}'s exports changed (${level}) since ${committed.version}:\n${listing}\nBump its version to ${needed} or higher (shared/package.json; for a breaking change, the apps' dependency on it too), then run "npm run api-report".`,
     };
   }
   if (changes.length > 0 || committed.version !== current.version) {

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import inc from 'semver/functions/inc.js';
-import { computeReport, diffReports, requiredVersion, verdict } from './api-report.mjs';
+import { assignabilityIn, computeReport, diffReports, requiredVersion, verdict } from './api-report.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const SHARED_DIR = join(WORKSPACE_ROOT, 'shared');
@@ -71,6 +71,22 @@ describe("@devhub/shared's export report", () => {
         new RegExp(`removed \\./safe-redirect signInPathFor[\\s\\S]*Bump its version to ${escaped(NEXT_BREAKING)}`),
       );
     });
+
+    it('counts a parameter that accepts more as a feature, and one that accepts less as breaking', () => {
+      const source = readFileSync(join(SHARED_DIR, 'src/lib/safe-redirect.ts'), 'utf8');
+      const at = (signature) => {
+        copy.edit('src/lib/safe-redirect.ts', () =>
+          source.replace(/export function signInPathFor\([^)]*\)/, `export function signInPathFor(${signature})`),
+        );
+        return diffReports(committed().entries, computeReport(copy.dir).entries, assignabilityIn(copy.dir));
+      };
+      const original = /export function signInPathFor\(([^)]*)\)/.exec(source)[1];
+      expect(at(`${original}, extra?: unknown`)).toEqual({
+        level: 'feature',
+        changes: expect.arrayContaining([expect.stringMatching(/^widened \.\/safe-redirect signInPathFor/)]),
+      });
+      expect(at(`${original}, extra: unknown`).level).toBe('breaking');
+    });
   });
 });
 
@@ -99,6 +115,16 @@ describe('diffReports', () => {
       diffReports({ './a': { T: type({ a: 'string' }) } }, { './a': { T: type({ a: 'string', b: 'string' }) } }).level,
     ).toBe('breaking');
     expect(diffReports({ './a': {} }, {}).changes).toEqual(['removed entry ./a']);
+  });
+
+  it('counts a changed value as a feature only where the new type fits the old one', () => {
+    const widen = [{ './a': { f: value('(x: "a") => void') } }, { './a': { f: value('(x: string) => void') } }];
+    expect(diffReports(...widen, () => true).level).toBe('feature');
+    expect(diffReports(...widen, () => false).level).toBe('breaking');
+    // A type is read and written by consumers: any change to it breaks one of them.
+    expect(diffReports({ './a': { T: type('"a"') } }, { './a': { T: type('string') } }, () => true).level).toBe(
+      'breaking',
+    );
   });
 });
 

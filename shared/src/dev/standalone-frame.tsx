@@ -5,7 +5,7 @@ import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router';
 import { STORAGE_KEYS, TOAST_DURATION_MS } from '@devhub/shared/constants';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { readStorage } from '@devhub/shared/browser-storage';
-import type { RemoteName, RemoteRoute, RemoteRouteTable } from '@devhub/shared/remote-contract';
+import type { RemoteRoute, RemoteRouteTable } from '@devhub/shared/remote-contract';
 import { useSessionStore } from '@devhub/shared/session-store';
 
 /** Imports one of the remote's expose files by its name (`home-page`): `(file) => import(\`./exposes/${file}.tsx\`)`. */
@@ -31,7 +31,7 @@ interface FrameRoute {
   title?: string | undefined;
 }
 
-function Frame({ remote, routes }: { remote: RemoteName; routes: readonly FrameRoute[] }) {
+function Frame({ remote, routes }: { remote: string; routes: readonly FrameRoute[] }) {
   useEffect(() => {
     const saved = readStorage(STORAGE_KEYS.theme);
     const dark = saved === 'dark' || (saved !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
@@ -81,7 +81,7 @@ const exposeFileName = (file: string) => file.slice(file.lastIndexOf('/') + 1).r
  * without the shell (`npm start -w remote-account`). The pages and their paths come from the
  * remote's route table; each is loaded from its own expose file, as the shell would get it.
  */
-export function renderStandalone(remote: RemoteName, table: RemoteRouteTable, importExpose: ExposeImporter): void {
+export function renderStandalone(remote: string, table: RemoteRouteTable, importExpose: ExposeImporter): void {
   const routes = table.flatMap((page) => page.routes.map((route) => ({ ...route, page })));
   const pages = new Map<RemoteRoute, LazyExoticComponent<ComponentType<object>>>();
   const pageOf = (page: RemoteRoute) => {
