@@ -69,6 +69,8 @@ export function newPage({ root, remote, path, title, layout, access }) {
   }
   const end = table.lastIndexOf('];');
   if (end === -1) throw new CliError(`${relative(root, tableFile)} does not end its table with "];"`);
+  // An empty table (`= [];`, as new-remote writes it) gets its first page on a line of its own.
+  const head = table.slice(0, end).replace(/\[\s*$/, '[\n');
 
   const component = componentNameOf(path);
   const file = kebab(component);
@@ -120,7 +122,7 @@ describe('${component}', () => {
     { path: componentFile, text: pageText },
     { path: testFile, text: testText },
     { path: exposeFile, text: exposeText },
-    { path: tableFile, text: `${table.slice(0, end)}${entry}${table.slice(end)}` },
+    { path: tableFile, text: `${head}${entry}${table.slice(end)}` },
   ];
   try {
     writeAllOrNone(files);

@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { newPage } from './new-page.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
@@ -93,6 +93,25 @@ describe('new-page', () => {
     rmSync(join(root, 'remote-account/src/app/exposes'), { recursive: true });
     const { files } = newPage({ root, remote: 'account', path: '/orders', title: 'Đơn hàng' });
     expect(readFileSync(join(root, files[2]), 'utf8')).toContain('export { OrdersPage }');
+  });
+
+  it('adds the first page of an empty table, as new-remote writes it, on lines of its own', () => {
+    const table = join(root, 'remote-forum/src/app/routes.ts');
+    mkdirSync(dirname(table), { recursive: true });
+    const head = "import type { RemoteRouteTable } from '@devhub/shared/remote-contract';\n\n";
+    writeFileSync(table, `${head}export const ROUTES: RemoteRouteTable = [];\n`);
+    newPage({ root, remote: 'forum', path: '/forum', title: 'Diễn đàn' });
+    expect(readFileSync(table, 'utf8')).toBe(`${head}export const ROUTES: RemoteRouteTable = [
+  {
+    expose: 'ForumPage',
+    file: './src/app/exposes/forum-page.tsx',
+    what: 'trang diễn đàn',
+    layout: 'main',
+    access: 'public',
+    routes: [{ path: '/forum', title: 'Diễn đàn' }],
+  },
+];
+`);
   });
 
   it('writes nothing when one of its files cannot be written, so that a second run after the fix succeeds', () => {
