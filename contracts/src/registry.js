@@ -135,22 +135,37 @@ export function unverifiedPins({ environment, remotes }) {
 }
 
 /**
+ * @typedef {object} RefusedPin  a remote whose pin the registry names but no one may run
+ * @property {RegistryProblem[]} problems  why
+ * @property {unknown} pin  the pin as the file has it: a writer keeps another team's pin as it is
+ * @property {import('./routes.js').RouteTable} [routes]  its routes, when they are well formed and
+ *   claim no path of a pin that runs: the shell shows the refusal there, not a page not found
+ */
+
+/**
+ * @typedef {{ registry: Registry, problems: RegistryProblem[], refused: Record<string, RefusedPin> }
+ *   | { registry: null, problems: RegistryProblem[], refused: Record<string, RefusedPin> }} RegistryCheck
+ */
+
+/**
  * Validates the parsed contents of a registry file. Every remote it names is checked by its form,
- * not against a list: the registry is where the remotes of an environment are named.
+ * not against a list: the registry is where the remotes of an environment are named. A problem of
+ * one pin refuses that pin only (`refused`): the registry's other remotes run, so one team's broken
+ * pin never takes another team's pages down. A problem of the whole file refuses it (`registry: null`).
  *
  * @param {unknown} raw
  * @param {{ acceptUnverified?: boolean }} [options]  `acceptUnverified`: for the commands that name a pin
  *   without its digest and pin it again (`remotes use`, `rollback`, `doctor`) and nothing else: such a
- *   pin is theirs to name (unverifiedPins), not a reason to refuse the registry. What runs pins never passes it.
- * @returns {{ registry: Registry, problems: [] } | { registry: null, problems: RegistryProblem[] }}
+ *   pin is theirs to name (unverifiedPins), not a reason to refuse it. What runs pins never passes it.
+ * @returns {RegistryCheck}
  */
 export function validateRegistry(raw, { acceptUnverified = false } = {}) {
+  if (!isRecord(raw)) return { registry: null, problems: [{ code: 'not-object', field: '' }], refused: {} };
+  const { remotes, allowedOverrideOrigins = [], environment = LOCAL_ENVIRONMENT, deployBaseUrl } = raw;
+  if (!isRecord(remotes)) return { registry: null, problems: [{ code: 'no-remotes', field: 'remotes' }], refused: {} };
+  const registryProblems = registryFieldProblems({ allowedOverrideOrigins, environment, deployBaseUrl });
   /** @type {RegistryProblem[]} */
   const problems = [];
-  if (!isRecord(raw)) return { registry: null, problems: [{ code: 'not-object', field: '' }] };
-  const { remotes, allowedOverrideOrigins = [], environment = LOCAL_ENVIRONMENT, deployBaseUrl } = raw;
-  if (!isRecord(remotes)) return { registry: null, problems: [{ code: 'no-remotes', field: 'remotes' }] };
-
   const badNames = Object.keys(remotes).filter((name) => !isRemoteNameForm(name));
   if (badNames.length > 0) {
     problems.push({
@@ -162,46 +177,87 @@ export function validateRegistry(raw, { acceptUnverified = false } = {}) {
   }
   /** @type {Record<string, RegistryPin>} */
   const pins = {};
+  /** @type {Record<string, RefusedPin>} */
+  const refused = {};
+  const checkUnverified = !acceptUnverified && environment !== LOCAL_ENVIRONMENT;
   for (const [name, pin] of Object.entries(remotes)) {
     if (!isRemoteNameForm(name)) continue;
-    const field = `remotes.${name}`;
-    if (!isRecord(pin)) {
-      problems.push({ code: 'bad-pin', field });
-      continue;
+    const pinProblems = pinProblemsOf(`remotes.${name}`, pin, checkUnverified);
+    // Each remote against those before it, so a collision between two is said once.
+    if (pinProblems.length === 0) {
+      const routes = /** @type {RegistryPin} */ (pin).routes ?? [];
+      for (const conflict of pathConflictsOf(name, routes, tablesOf(pins)))
+        pinProblems.push({ code: 'route-conflict', field: `remotes.${name}.routes`, conflict });
     }
-    if (typeof pin.entry !== 'string' || !isUrlLike(pin.entry))
-      problems.push({ code: 'bad-entry', field: `${field}.entry` });
-    if (pin.version !== undefined && typeof pin.version !== 'string') {
-      problems.push({ code: 'bad-version', field: `${field}.version` });
-    }
-    if (pin.previousVersions !== undefined && !isStringList(pin.previousVersions)) {
-      problems.push({ code: 'bad-previous', field: `${field}.previousVersions` });
-    }
-    if (pin.integrity !== undefined && (typeof pin.integrity !== 'string' || !INTEGRITY_PATTERN.test(pin.integrity))) {
-      problems.push({ code: 'bad-integrity', field: `${field}.integrity` });
-    }
-    if (pin.routes !== undefined) {
-      const [fault] = routeTableFaults(pin.routes);
-      if (fault) problems.push({ code: 'bad-routes', field: `${field}.routes`, fault });
-    }
-    pins[name] = /** @type {RegistryPin} */ (pin);
+    if (pinProblems.length === 0) pins[name] = /** @type {RegistryPin} */ (pin);
+    else refused[name] = { problems: pinProblems, pin };
+    problems.push(...pinProblems);
   }
-  // Each remote against those before it, so a collision between two is said once.
-  /** @type {Record<string, import('./routes.js').RouteTable | undefined>} */
-  const earlier = {};
-  for (const [name, pin] of Object.entries(pins)) {
-    if (problems.length > 0) break;
-    for (const conflict of pathConflictsOf(name, pin.routes ?? [], earlier)) {
-      problems.push({ code: 'route-conflict', field: `remotes.${name}.routes`, conflict });
-    }
-    earlier[name] = pin.routes;
+  for (const [name, refusal] of Object.entries(refused)) {
+    const routes = isRecord(refusal.pin) ? refusal.pin.routes : undefined;
+    if (routes === undefined || routeTableFaults(routes).length > 0) continue;
+    const table = /** @type {import('./routes.js').RouteTable} */ (routes);
+    if (pathConflictsOf(name, table, tablesOf(pins)).length === 0) refusal.routes = table;
   }
-  // Outside the developer's machine, a pin without a digest would run whatever its entry serves.
-  if (!acceptUnverified) {
-    for (const name of unverifiedPins({ environment, remotes: pins })) {
-      problems.push({ code: 'missing-integrity', field: `remotes.${name}.integrity` });
-    }
+  if (registryProblems.length > 0) return { registry: null, problems: [...registryProblems, ...problems], refused };
+  return {
+    registry: {
+      ...raw,
+      environment: /** @type {string} */ (environment),
+      remotes: pins,
+      allowedOverrideOrigins: /** @type {string[]} */ (allowedOverrideOrigins),
+    },
+    problems,
+    refused,
+  };
+}
+
+/** @param {Record<string, RegistryPin>} pins */
+const tablesOf = (pins) => Object.fromEntries(Object.entries(pins).map(([name, pin]) => [name, pin.routes]));
+
+/**
+ * What is wrong with one pin. Outside the developer's machine, a pin without a digest would run
+ * whatever its entry serves (`checkUnverified`).
+ *
+ * @param {string} field
+ * @param {unknown} pin
+ * @param {boolean} checkUnverified
+ * @returns {RegistryProblem[]}
+ */
+function pinProblemsOf(field, pin, checkUnverified) {
+  if (!isRecord(pin)) return [{ code: 'bad-pin', field }];
+  /** @type {RegistryProblem[]} */
+  const problems = [];
+  if (typeof pin.entry !== 'string' || !isUrlLike(pin.entry))
+    problems.push({ code: 'bad-entry', field: `${field}.entry` });
+  if (pin.version !== undefined && typeof pin.version !== 'string') {
+    problems.push({ code: 'bad-version', field: `${field}.version` });
   }
+  if (pin.previousVersions !== undefined && !isStringList(pin.previousVersions)) {
+    problems.push({ code: 'bad-previous', field: `${field}.previousVersions` });
+  }
+  if (pin.integrity !== undefined && (typeof pin.integrity !== 'string' || !INTEGRITY_PATTERN.test(pin.integrity))) {
+    problems.push({ code: 'bad-integrity', field: `${field}.integrity` });
+  }
+  if (checkUnverified && pin.integrity === undefined) {
+    problems.push({ code: 'missing-integrity', field: `${field}.integrity` });
+  }
+  if (pin.routes !== undefined) {
+    const [fault] = routeTableFaults(pin.routes);
+    if (fault) problems.push({ code: 'bad-routes', field: `${field}.routes`, fault });
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with the fields of the whole registry: any of it refuses the file.
+ *
+ * @param {{ allowedOverrideOrigins: unknown, environment: unknown, deployBaseUrl: unknown }} fields
+ * @returns {RegistryProblem[]}
+ */
+function registryFieldProblems({ allowedOverrideOrigins, environment, deployBaseUrl }) {
+  /** @type {RegistryProblem[]} */
+  const problems = [];
   if (!isStringList(allowedOverrideOrigins) || !allowedOverrideOrigins.every(isOrigin)) {
     problems.push({ code: 'bad-origins', field: 'allowedOverrideOrigins' });
   } else if (environment !== LOCAL_ENVIRONMENT && localOrigins(allowedOverrideOrigins).length > 0) {
@@ -214,16 +270,7 @@ export function validateRegistry(raw, { acceptUnverified = false } = {}) {
   if (deployBaseUrl !== undefined && (typeof deployBaseUrl !== 'string' || !isUrlLike(deployBaseUrl))) {
     problems.push({ code: 'bad-deploy-base', field: 'deployBaseUrl' });
   }
-  if (problems.length > 0) return { registry: null, problems };
-  return {
-    registry: {
-      ...raw,
-      environment: /** @type {string} */ (environment),
-      remotes: pins,
-      allowedOverrideOrigins: /** @type {string[]} */ (allowedOverrideOrigins),
-    },
-    problems: [],
-  };
+  return problems;
 }
 
 /** @type {Record<RegistryProblemCode, (problem: RegistryProblem) => string>} */

@@ -30,7 +30,7 @@ describe('validateRegistry', () => {
       deployBaseUrl: '/deploy/',
       note: 'x',
     };
-    expect(validateRegistry(raw)).toEqual({ registry: raw, problems: [] });
+    expect(validateRegistry(raw)).toEqual({ registry: raw, problems: [], refused: {} });
   });
 
   it('takes the remotes the registry names: one the shell never heard of, and none of a left-out one', () => {
@@ -56,6 +56,29 @@ describe('validateRegistry', () => {
     [null, ['must contain a JSON object']],
     [[], ['must contain a JSON object']],
     [{}, ['"remotes" must be an object']],
+    [
+      { remotes, allowedOverrideOrigins: ['https://cdn.example/path'] },
+      ['"allowedOverrideOrigins" must be a list of origins such as "https://cdn.example.com"'],
+    ],
+    [
+      { remotes, allowedOverrideOrigins: 'https://a' },
+      ['"allowedOverrideOrigins" must be a list of origins such as "https://cdn.example.com"'],
+    ],
+    [
+      { remotes, environment: '' },
+      [
+        '"environment" must be a non-empty string',
+        '"remotes.auth.integrity" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")',
+      ],
+    ],
+    [{ remotes, deployBaseUrl: 5 }, ['"deployBaseUrl" must be an http(s) URL or a path']],
+    [{ remotes, deployBaseUrl: 'javascript:void 0' }, ['"deployBaseUrl" must be an http(s) URL or a path']],
+  ])('refuses the whole of %j, naming every offending field', (raw, messages) => {
+    expect(problemsOf(raw)).toEqual(messages);
+    expect(validateRegistry(raw).registry).toBeNull();
+  });
+
+  it.each([
     [
       { remotes: { ...remotes, 'Billing-2': { entry: 'x' }, '': { entry: 'x' } } },
       [
@@ -92,23 +115,6 @@ describe('validateRegistry', () => {
       ['"remotes.auth.previousVersions" must be a list of versions'],
     ],
     [
-      { remotes, allowedOverrideOrigins: ['https://cdn.example/path'] },
-      ['"allowedOverrideOrigins" must be a list of origins such as "https://cdn.example.com"'],
-    ],
-    [
-      { remotes, allowedOverrideOrigins: 'https://a' },
-      ['"allowedOverrideOrigins" must be a list of origins such as "https://cdn.example.com"'],
-    ],
-    [
-      { remotes, environment: '' },
-      [
-        '"remotes.auth.integrity" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")',
-        '"environment" must be a non-empty string',
-      ],
-    ],
-    [{ remotes, deployBaseUrl: 5 }, ['"deployBaseUrl" must be an http(s) URL or a path']],
-    [{ remotes, deployBaseUrl: 'javascript:void 0' }, ['"deployBaseUrl" must be an http(s) URL or a path']],
-    [
       { remotes: { ...remotes, auth: { entry: 'x', integrity: 'sha256-abc' } } },
       ['"remotes.auth.integrity" must be a sha384 digest ("sha384-" and 64 base64 characters)'],
     ],
@@ -137,20 +143,63 @@ describe('validateRegistry', () => {
       },
       ['path /blog is served by both catalog and account'],
     ],
-  ])('refuses %j, naming every offending field', (raw, messages) => {
+  ])('refuses the offending pins of %j only, naming every offending field', (raw, messages) => {
     expect(problemsOf(raw)).toEqual(messages);
-    expect(validateRegistry(raw).registry).toBeNull();
+    const { registry, refused } = validateRegistry(raw);
+    const names = Object.keys(raw.remotes);
+    // Every well-named remote either runs or is refused with its problems; a bad name is neither.
+    expect([...Object.keys(registry?.remotes ?? {}), ...Object.keys(refused)].sort()).toEqual(
+      names.filter((name) => /^[a-z]/.test(name)).sort(),
+    );
+    for (const [name, { pin }] of Object.entries(refused))
+      expect(pin).toBe(/** @type {Record<string, unknown>} */ (raw.remotes)[name]);
+  });
+});
+
+describe('a refused pin', () => {
+  const forumPage = { ...routePage, expose: 'ForumPage', routes: [{ path: '/forum' }] };
+
+  it('keeps its routes when they are well formed, so the shell can say why there', () => {
+    const forum = { entry: 'javascript:x', routes: [forumPage] };
+    const { registry, refused } = validateRegistry({ remotes: { ...remotes, forum } });
+    expect(Object.keys(registry?.remotes ?? {})).toEqual(['catalog', 'auth', 'account']);
+    expect(refused.forum).toEqual({
+      pin: forum,
+      problems: [{ code: 'bad-entry', field: 'remotes.forum.entry' }],
+      routes: [forumPage],
+    });
+  });
+
+  it('keeps no route that is malformed or that a running pin serves', () => {
+    const catalog = { entry: 'x', routes: [{ ...routePage, expose: 'ListingPage' }] };
+    const { refused } = validateRegistry({
+      remotes: {
+        catalog,
+        forum: { entry: 'x', routes: [{ ...forumPage, routes: [{ path: 'forum' }] }] },
+        blog: { entry: 'javascript:x', routes: [routePage] },
+      },
+    });
+    expect(refused.forum?.routes).toBeUndefined();
+    expect(refused.blog?.routes).toBeUndefined();
+    expect(refused.blog?.problems.map((problem) => problem.code)).toEqual(['bad-entry']);
   });
 });
 
 describe('outside the local environment', () => {
-  it('refuses every pin without a digest, versioned or not, naming each', () => {
+  it('refuses every pin without a digest, versioned or not, naming each, and runs the others', () => {
     const raw = {
       environment: 'preview',
       remotes: { ...verified, catalog: { entry: 'x', version: '1.0.0' }, auth: { entry: 'y' } },
     };
     expect(validateRegistry(raw)).toEqual({
-      registry: null,
+      registry: { ...raw, remotes: { account: verified.account }, allowedOverrideOrigins: [] },
+      refused: {
+        catalog: {
+          pin: raw.remotes.catalog,
+          problems: [{ code: 'missing-integrity', field: 'remotes.catalog.integrity' }],
+        },
+        auth: { pin: raw.remotes.auth, problems: [{ code: 'missing-integrity', field: 'remotes.auth.integrity' }] },
+      },
       problems: [
         { code: 'missing-integrity', field: 'remotes.catalog.integrity' },
         { code: 'missing-integrity', field: 'remotes.auth.integrity' },

@@ -65,7 +65,7 @@ export function readRegistry(file) {
 export function readTaggedRegistry(file) {
   if (!existsSync(file)) throw new CliError(`${file} does not exist`);
   const text = readFileSync(file, 'utf8');
-  return { registry: parseRegistry(file, text), tag: tagOf(text) };
+  return { registry: parseRegistry(file, text).registry, tag: tagOf(text) };
 }
 
 /** @param {string} text */
@@ -79,10 +79,20 @@ const tagOf = (text) => createHash('sha256').update(text).digest('base64url');
  */
 
 /**
+ * @typedef {object} ParsedRegistry
+ * @property {Registry} registry  its pins that run
+ * @property {Record<string, import('@devhub/contracts/registry').RefusedPin>} refused  its pins that do not, and why
+ * @property {Record<string, unknown>} rawRemotes  every pin as the file has it, in its order
+ */
+
+/**
+ * A registry whose whole is malformed is refused; one whose pins are, is read with those pins
+ * set apart (`refused`), so one team's broken pin stops no other team's command.
+ *
  * @param {string} file
  * @param {string} text
  * @param {ReadOptions} [options]
- * @returns {Registry}
+ * @returns {ParsedRegistry}
  */
 function parseRegistry(file, text, { acceptUnverified = false } = {}) {
   let raw;
@@ -91,9 +101,30 @@ function parseRegistry(file, text, { acceptUnverified = false } = {}) {
   } catch (error) {
     throw new CliError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { registry, problems } = validateRegistry(raw, { acceptUnverified });
+  const { registry, problems, refused } = validateRegistry(raw, { acceptUnverified });
   if (!registry) throw new CliError(`${file}: ${problems.map(describeRegistryProblem).join('; ')}`);
-  return registry;
+  return { registry, refused, rawRemotes: raw.remotes };
+}
+
+/**
+ * The registry a command writes: its pins as the command left them, and every pin it could not
+ * read (refused, or under a malformed name) as the file had it, in the file's order. A remote the
+ * command removed stays removed; a refused one it pinned again takes its new pin.
+ *
+ * @param {Registry} changed
+ * @param {Record<string, unknown>} rawRemotes  the pins as the file had them
+ * @param {ReadonlySet<string>} running  the remotes whose pins were read (the command may have removed some)
+ * @returns {Registry}
+ */
+export function keepingUnreadPins(changed, rawRemotes, running) {
+  /** @type {Record<string, unknown>} */
+  const remotes = {};
+  for (const [name, pin] of Object.entries(rawRemotes)) {
+    if (Object.hasOwn(changed.remotes, name)) remotes[name] = changed.remotes[name];
+    else if (!running.has(name)) remotes[name] = pin;
+  }
+  for (const [name, pin] of Object.entries(changed.remotes)) if (!Object.hasOwn(remotes, name)) remotes[name] = pin;
+  return { ...changed, remotes: /** @type {Registry['remotes']} */ (remotes) };
 }
 
 /**
@@ -116,14 +147,14 @@ const MAX_ATTEMPTS = 8;
  *
  * @param {string} address
  * @param {ReadOptions} [options]
- * @returns {Promise<{ registry: Registry, etag: string, where: string }>}
+ * @returns {Promise<ParsedRegistry & { etag: string, where: string }>}
  */
 export async function readRegistryAt(address, options = {}) {
   const { storage, key } = openStorageOf(address);
   const where = storage.describe(key);
   const read = await storage.read(key);
   if (!read) throw new CliError(`${where} does not exist`);
-  return { registry: parseRegistry(where, read.bytes.toString('utf8'), options), etag: read.etag, where };
+  return { ...parseRegistry(where, read.bytes.toString('utf8'), options), etag: read.etag, where };
 }
 
 /**
@@ -149,10 +180,11 @@ export async function updateRegistry(
   const { storage, key } = openStorageOf(address);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, pauseMs(attempt)));
-    const { registry, etag } = await readRegistryAt(address, { acceptUnverified });
+    const { registry, rawRemotes, etag } = await readRegistryAt(address, { acceptUnverified });
+    const running = new Set(Object.keys(registry.remotes));
     const outcome = await change(registry);
-    const changed = outcome.registry;
-    if (!changed) return outcome.result;
+    if (!outcome.registry) return outcome.result;
+    const changed = keepingUnreadPins(outcome.registry, rawRemotes, running);
     if (await storage.replaceIfUnchanged(key, `${JSON.stringify(changed, null, 2)}\n`, etag)) return outcome.result;
   }
   throw new CliError(

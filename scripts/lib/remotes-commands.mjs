@@ -3,7 +3,12 @@
 // temporary folders. Every check runs against the shell build that serves the environment
 // (its compatibility record), never against the source tree. `doctor` is remotes-doctor.mjs.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
-import { REMOTE_NAME_RULE, isRemoteNameForm, unverifiedPins } from '@devhub/contracts/registry';
+import {
+  REMOTE_NAME_RULE,
+  describeRegistryProblem,
+  isRemoteNameForm,
+  unverifiedPins,
+} from '@devhub/contracts/registry';
 import { MANIFEST_ROUTES_KEY, pathConflicts, routeTableProblems, unknownRules } from '@devhub/contracts/routes';
 import semver from 'semver';
 import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
@@ -50,8 +55,8 @@ function assertVersion(version) {
 /** @param {CommandOptions} options */
 export async function list({ registryFile }) {
   // Pins without a digest are listed as they are: a new environment has them until each is pinned.
-  const { registry } = await readRegistryAt(registryFile, { acceptUnverified: true });
-  return Object.entries(registry.remotes).map(([name, pin]) => {
+  const { registry, refused } = await readRegistryAt(registryFile, { acceptUnverified: true });
+  const rows = Object.entries(registry.remotes).map(([name, pin]) => {
     return {
       remote: name,
       version: pin.version ?? '(unversioned)',
@@ -59,6 +64,14 @@ export async function list({ registryFile }) {
       previous: (pin.previousVersions ?? []).join(', '),
     };
   });
+  // A pin nothing runs is listed with why, as the file has it: its team pins it again with `use`.
+  const refusedRows = Object.entries(refused).map(([name, { problems }]) => ({
+    remote: name,
+    version: '(refused)',
+    entry: problems.map(describeRegistryProblem).join('; '),
+    previous: '',
+  }));
+  return [...rows, ...refusedRows];
 }
 
 /**

@@ -2,7 +2,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXPOSES, ROUTE_TABLES } from '../test/compatibility-fixtures.mjs';
-import { CliError } from './cli.mjs';
 import { list, rollback, use } from './remotes-commands.mjs';
 import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
 
@@ -174,17 +173,24 @@ describe('remotes commands', () => {
     );
   });
 
-  it('refuses a registry whose routes lead out of the pages folder, in one line, the registry untouched', async () => {
+  it("keeps another team's broken pin as the file has it, lists it as refused, and lets its team pin it again", async () => {
     const pinned = registry();
-    pinned.remotes.catalog.routes = [{ ...ROUTE_TABLES.catalog[0], routes: [{ path: '/../../../../tmp/x' }] }];
-    writeFileSync(registryFile, JSON.stringify(pinned));
-    const before = readFileSync(registryFile, 'utf8');
-    const error = await use({ ...options(), remote: 'auth', version: '1.0.0' }).catch((caught) => caught);
-    expect(error).toBeInstanceOf(CliError);
-    expect(error.message.split('\n')).toEqual([
-      `${registryFile}: "remotes.catalog.routes" is not a route table: page 1: path "/../../../../tmp/x" is not a route path: "/" then segments of letters, digits, ".", "_", "~" and "-", none of them "." or ".."`,
-    ]);
-    expect(readFileSync(registryFile, 'utf8')).toBe(before);
+    // Routes that lead out of the pages folder: nothing runs or prerenders this pin.
+    const broken = { ...pinned.remotes.catalog, routes: [{ ...ROUTE_TABLES.catalog[0], routes: [{ path: '/../x' }] }] };
+    writeFileSync(registryFile, JSON.stringify({ ...pinned, remotes: { ...pinned.remotes, catalog: broken } }));
+    publish(deployDir, 'auth', '1.1.0');
+    await expect(use({ ...options(), remote: 'auth', version: '1.1.0' })).resolves.toMatchObject({ changed: true });
+    expect(Object.keys(registry().remotes)).toEqual(['catalog', 'auth', 'account']);
+    expect(registry().remotes.catalog).toEqual(broken);
+    expect((await list(options())).find((row) => row.remote === 'catalog')).toEqual({
+      remote: 'catalog',
+      version: '(refused)',
+      entry: expect.stringMatching(/^"remotes\.catalog\.routes" is not a route table: page 1: path "\/\.\.\/x"/),
+      previous: '',
+    });
+    await use({ ...options(), remote: 'catalog', version: '1.0.0' });
+    expect(registry().remotes.catalog).toMatchObject({ version: '1.0.0', routes: ROUTE_TABLES.catalog });
+    expect(Object.keys(registry().remotes)).toEqual(['catalog', 'auth', 'account']);
   });
 
   it('adds a remote the registry does not name yet, with the same checks; rolling back its first pin removes it', async () => {

@@ -3,7 +3,7 @@
 // build serving it (or a new one, before it ships): its bytes against its digest, its fit, its
 // entry script, and the pins nothing runs for want of a digest. One row per remote, one line per problem.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
-import { LOCAL_ENVIRONMENT } from '@devhub/contracts/registry';
+import { LOCAL_ENVIRONMENT, describeRegistryProblem } from '@devhub/contracts/registry';
 import { join } from 'node:path';
 import { checkManifestDigest, checkVersionFiles } from './integrity.mjs';
 import { checkEntryScript, loadManifest, loadShellRecord } from './manifest.mjs';
@@ -64,16 +64,22 @@ async function integrityOf(remote, pin, manifest, location, bytes, problems, tim
  * @param {import('./remotes-commands.mjs').CommandOptions} options
  */
 export async function doctor(options) {
-  const { registry } = await readRegistryAt(options.registryFile, { acceptUnverified: true });
+  const { registry, refused } = await readRegistryAt(options.registryFile, { acceptUnverified: true });
   const source = deploySourceOf(options);
   const pinned = Object.entries(registry.remotes).flatMap(([remote, pin]) =>
     pin.version ? [{ pkg: packageOf(remote), version: pin.version }] : [],
   );
   const unfinished = await unfinishedVersions(source, Object.keys(registry.remotes).map(packageOf));
   return withVersionsOnDisk(source, pinned, async (deployDir, named) => {
-    const { rows, ...rest } = await doctorOnDisk(registry, { ...options, deployDir });
-    // A pinned file missing from a store is named by its blob, not by the temporary copy.
-    return { ...rest, rows: rows.map((row) => ({ ...row, problems: row.problems.map(named) })), unfinished };
+    const { rows, ok, ...rest } = await doctorOnDisk(registry, { ...options, deployDir });
+    const refusedRows = Object.entries(refused).map(([remote, { problems }]) => refusedRow(remote, problems));
+    return {
+      ...rest,
+      ok: ok && refusedRows.length === 0,
+      // A pinned file missing from a store is named by its blob, not by the temporary copy.
+      rows: [...rows.map((row) => ({ ...row, problems: row.problems.map(named) })), ...refusedRows],
+      unfinished,
+    };
   });
 }
 
@@ -117,6 +123,17 @@ export async function unfinishedVersions(deployDir, packages) {
     }
   }
   return lines;
+}
+
+/**
+ * The row of a pin the registry refuses: nothing runs it, so nothing of it is checked further.
+ *
+ * @param {string} remote
+ * @param {import('@devhub/contracts/registry').RegistryProblem[]} problems
+ */
+function refusedRow(remote, problems) {
+  const row = { remote, version: '-', manifest: '-', compatible: '-', entry: '-', integrity: '-', digest: '-' };
+  return { ...row, problems: problems.map((problem) => `${remote}: ${describeRegistryProblem(problem)}`) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { RegistryUnreadableError } from './remote-errors';
 import { createRemoteHost } from './remote-host';
 import { server } from '../../../../test-support/msw-server';
 import { REGISTRY, SHELL_BUILD, environmentHandlers, remoteManifest } from '../../test/federation-fixtures';
@@ -62,5 +63,30 @@ describe("the shell's routes", () => {
     const { routes, loader } = fresh();
     loader.startRemotes();
     expect((await routes.loadRoutes()).map((route) => route.path)).toEqual(['/orders/history']);
+  });
+
+  it("of a pin the registry refuses stay, and say why there; the other remotes' pages load", async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const forum = { ...home, expose: 'ForumPage', what: 'diễn đàn', routes: [{ path: '/forum' }] };
+    const registry = {
+      ...REGISTRY,
+      remotes: {
+        catalog: { ...REGISTRY.remotes.catalog, routes: [home] },
+        forum: { entry: 'javascript:alert(1)', routes: [forum] },
+      },
+    };
+    server.use(...environmentHandlers(registry));
+    const { routes, loader } = fresh();
+    loader.startRemotes();
+    expect((await routes.loadRoutes()).map((route) => route.module)).toEqual(['catalog/HomePage', 'forum/ForumPage']);
+    const refusal = loader.loadPage('forum/ForumPage');
+    await expect(refusal).rejects.toBeInstanceOf(RegistryUnreadableError);
+    await expect(refusal).rejects.toThrow(
+      'remotes.json ghim remote "forum" không hợp lệ: "remotes.forum.entry" phải là URL của mf-manifest.json',
+    );
+    await loader.inspectRemote('catalog');
+    expect(loader.status.statusOf('catalog')).toMatchObject({ version: '1.2.0', problems: [] });
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('"remotes.forum.entry"'));
+    error.mockRestore();
   });
 });

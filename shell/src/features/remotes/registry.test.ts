@@ -16,7 +16,7 @@ describe('remotes.json in the shell', () => {
       ...REGISTRY,
       remotes: { ...REGISTRY.remotes, auth: { entry: '/deploy/remote-auth/1.0.0/mf-manifest.json' } },
     };
-    expect(parseRegistry(registry)).toEqual(registry);
+    expect(parseRegistry(registry)).toEqual({ ...registry, refused: {} });
   });
 
   it('takes the remotes the registry names, a remote this shell was built without included', () => {
@@ -32,20 +32,43 @@ describe('remotes.json in the shell', () => {
     [null, 'nội dung phải là một đối tượng JSON'],
     [{}, '"remotes" phải là một đối tượng'],
     [
-      { remotes: { ...REGISTRY.remotes, 'forum-2': { entry: 'x' } } },
-      'tên remote không hợp lệ: "forum-2" (chỉ gồm chữ thường và chữ số, bắt đầu bằng chữ cái, tối đa 30 ký tự)',
+      { remotes: REGISTRY.remotes, allowedOverrideOrigins: ['localhost:3001'] },
+      '"allowedOverrideOrigins" phải là danh sách origin (ví dụ "https://cdn.example.com")',
     ],
     [
+      {
+        environment: 'preview',
+        remotes: Object.fromEntries(
+          Object.entries(REGISTRY.remotes).map(([name, pin]) => [
+            name,
+            { ...pin, integrity: `sha384-${'A'.repeat(64)}` },
+          ]),
+        ),
+        allowedOverrideOrigins: ['https://cdn.example', 'http://cdn.example', 'https://localhost:3001'],
+      },
+      '"allowedOverrideOrigins" ngoài môi trường local chỉ được gồm origin https không thuộc máy này (không nhận: http://cdn.example, https://localhost:3001)',
+    ],
+  ])('explains in Vietnamese why %j is refused', (raw, message) => {
+    expect(() => parseRegistry(raw)).toThrow(new RegistryError(message));
+  });
+
+  const pinReason = (remote: string, reasons: string) =>
+    `remotes.json ghim remote "${remote}" không hợp lệ: ${reasons}`;
+  const missingDigest = (remote: string) =>
+    `thiếu "remotes.${remote}.integrity": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384`;
+
+  it.each([
+    [{ remotes: { ...REGISTRY.remotes, 'forum-2': { entry: 'x' } } }, {}],
+    [
       { remotes: { ...REGISTRY.remotes, auth: null } },
-      '"remotes.auth" phải là một đối tượng có entry là URL của mf-manifest.json',
+      { auth: pinReason('auth', '"remotes.auth" phải là một đối tượng có entry là URL của mf-manifest.json') },
     ],
     [
       { remotes: { ...REGISTRY.remotes, auth: { entry: 42 }, account: { entry: 'x', version: 2 } } },
-      '"remotes.account.version" phải là chuỗi; "remotes.auth.entry" phải là URL của mf-manifest.json',
-    ],
-    [
-      { remotes: REGISTRY.remotes, allowedOverrideOrigins: ['localhost:3001'] },
-      '"allowedOverrideOrigins" phải là danh sách origin (ví dụ "https://cdn.example.com")',
+      {
+        account: pinReason('account', '"remotes.account.version" phải là chuỗi'),
+        auth: pinReason('auth', '"remotes.auth.entry" phải là URL của mf-manifest.json'),
+      },
     ],
     [
       {
@@ -65,29 +88,27 @@ describe('remotes.json in the shell', () => {
           },
         },
       },
-      '"remotes.catalog.routes" phải là một bảng route hợp lệ',
+      { catalog: pinReason('catalog', '"remotes.catalog.routes" phải là một bảng route hợp lệ') },
     ],
     [
       { ...REGISTRY, environment: 'preview', allowedOverrideOrigins: [] },
-      'thiếu "remotes.catalog.integrity": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384; ' +
-        'thiếu "remotes.account.integrity": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384; ' +
-        'thiếu "remotes.auth.integrity": ngoài môi trường local, shell chỉ chạy bản ghim có mã băm sha384',
-    ],
-    [
       {
-        environment: 'preview',
-        remotes: Object.fromEntries(
-          Object.entries(REGISTRY.remotes).map(([name, pin]) => [
-            name,
-            { ...pin, integrity: `sha384-${'A'.repeat(64)}` },
-          ]),
-        ),
-        allowedOverrideOrigins: ['https://cdn.example', 'http://cdn.example', 'https://localhost:3001'],
+        catalog: pinReason('catalog', missingDigest('catalog')),
+        account: pinReason('account', missingDigest('account')),
+        auth: pinReason('auth', missingDigest('auth')),
       },
-      '"allowedOverrideOrigins" ngoài môi trường local chỉ được gồm origin https không thuộc máy này (không nhận: http://cdn.example, https://localhost:3001)',
     ],
-  ])('explains in Vietnamese why %j is refused', (raw, message) => {
-    expect(() => parseRegistry(raw)).toThrow(new RegistryError(message));
+  ])('runs the other pins of %j, and says in Vietnamese why each refused one does not run', (raw, reasons) => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { remotes, refused = {} } = parseRegistry(raw);
+    expect(Object.fromEntries(Object.entries(refused).map(([name, { reason }]) => [name, reason]))).toEqual(reasons);
+    expect(Object.keys(remotes).sort()).toEqual(
+      Object.keys(REGISTRY.remotes)
+        .filter((name) => !(name in reasons))
+        .sort(),
+    );
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
   });
 
   it('reads the registry the inline warm-up requested instead of asking again', async () => {

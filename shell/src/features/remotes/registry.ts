@@ -1,8 +1,17 @@
-import { validateRegistry, type Registry, type RegistryProblem } from '@devhub/contracts/registry';
+import { validateRegistry, type Registry as PinnedRemotes, type RegistryProblem } from '@devhub/contracts/registry';
+import type { RouteTable } from '@devhub/contracts/routes';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { FetchJsonError, fetchJson } from './fetch-json';
 
-export type { Registry } from '@devhub/contracts/registry';
+/** A remote the registry names with a pin nothing may run: why, and where to say it. */
+export interface RefusedRemote {
+  reason: string;
+  /** Its routes, when well formed: they show the reason instead of a page not found. */
+  routes?: RouteTable;
+}
+
+/** The registry's pins that run, and those it refused: one team's broken pin stops no other team's pages. */
+export type Registry = PinnedRemotes & { refused?: Readonly<Record<string, RefusedRemote>> };
 
 /** How long the shell waits for remotes.json before its remote routes explain that it did not come. */
 const REGISTRY_TIMEOUT_MS = 8000;
@@ -20,6 +29,7 @@ const PIN_TEXT = {
   badRemoteName: (names: string) =>
     `tên remote không hợp lệ: ${names} (chỉ gồm chữ thường và chữ số, bắt đầu bằng chữ cái, tối đa 30 ký tự)`,
   badPin: (field: string) => `"${field}" phải là một đối tượng có entry là URL của mf-manifest.json`,
+  refused: (remote: string, reasons: string) => `remotes.json ghim remote "${remote}" không hợp lệ: ${reasons}`,
 };
 
 /** The problems only a registry outside the local environment has: what the shell refuses to run there. */
@@ -50,9 +60,15 @@ function describe(problem: RegistryProblem): string {
 
 /** Validates remotes.json, explaining every problem in Vietnamese: the shell shows it in place of the pages. */
 export function parseRegistry(raw: unknown): Registry {
-  const { registry, problems } = validateRegistry(raw);
+  const { registry, problems, refused } = validateRegistry(raw);
   if (!registry) throw new RegistryError(problems.map(describe).join('; '));
-  return registry;
+  // A pin refused, or a name: the console says so once; the pin's routes say it to the visitor.
+  if (problems.length > 0) console.error(`[shell] remotes.json: ${problems.map(describe).join('; ')}`);
+  const refusals = Object.entries(refused).map(([remote, { problems: why, routes }]) => {
+    const reason = PIN_TEXT.refused(remote, why.map(describe).join('; '));
+    return [remote, routes ? { reason, routes } : { reason }] as const;
+  });
+  return { ...registry, refused: Object.fromEntries(refusals) };
 }
 
 /** The Vietnamese reason for a failed read of the registry at `url`. */

@@ -35,6 +35,8 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   let registryFailed = false;
   /** The manifest URL of each remote (its override, if any). */
   const entries = new Map<string, string>();
+  /** Why the registry refused the pin of a remote it names, in Vietnamese (registry.ts). */
+  const refusals = new Map<string, string>();
   /** The entry script each remote is registered with in the federation runtime. */
   const registered = new Map<string, string>();
   /** What each remote's manifest must be (pin-expectation.ts). */
@@ -52,6 +54,8 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   function pinEntries(pinned: Registry, overrides: Overrides): void {
     entries.clear();
     expectations.clear();
+    refusals.clear();
+    for (const [name, { reason }] of Object.entries(pinned.refused ?? {})) refusals.set(name, reason);
     for (const name of Object.keys(pinned.remotes)) {
       // Relative entries are resolved against the shell's page.
       const pinnedRemote = pinned.remotes[name];
@@ -115,7 +119,10 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     const entry = entries.get(remote);
     // The registry names the remotes: one it does not name has nothing to load (a page of a pin
     // that a registry read again no longer has).
-    if (entry === undefined) throw new Error(`remotes.json không ghim remote "${remote}"`);
+    if (entry === undefined) {
+      const refusal = refusals.get(remote);
+      throw refusal ? new RegistryUnreadableError(refusal) : new Error(`remotes.json không ghim remote "${remote}"`);
+    }
     const expected = expectations.get(remote) ?? { required: false };
     if (expected.required && !expected.integrity) {
       updateStatus(remote, { integrity: 'failed', mismatch: { file: entry, expected: '—' } });

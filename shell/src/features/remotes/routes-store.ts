@@ -52,7 +52,12 @@ export function createRoutes({
     loading = registryReady(fresh).then(async (registry) => {
       const names = Object.keys(registry.remotes);
       const tables = await Promise.all(names.map((name) => tableOf(registry.remotes[name]!).catch(() => undefined)));
-      const routes = routesOfTables(Object.fromEntries(names.map((name, index) => [name, tables[index]])));
+      // A refused pin's routes stay: its pages say why it does not run (remote-check.ts).
+      const refused = Object.entries(registry.refused ?? {}).map(([name, { routes }]) => [name, routes] as const);
+      const routes = routesOfTables({
+        ...Object.fromEntries(names.map((name, index) => [name, tables[index]])),
+        ...Object.fromEntries(refused),
+      });
       setRoutes(routes);
       return routes;
     });

@@ -218,7 +218,7 @@ describe('RemotePage outside the local environment', () => {
     expect(await screen.findByRole('heading', { name: 'Không tải được nội dung' })).toBeInTheDocument();
     // The cause is the registry's, named in the slot (no remote's server is blamed).
     expect(screen.getByRole('alert')).toHaveTextContent(
-      /^Không tải được nội dungKhông đọc được danh sách remote \(remotes\.json\): thiếu "remotes\.catalog\.integrity"/,
+      /^Không tải được nội dungremotes\.json ghim remote "catalog" không hợp lệ: thiếu "remotes\.catalog\.integrity"/,
     );
     expect(runtime.registered()).not.toContain('catalog');
     await user.click(screen.getByRole('button', { name: 'Giao diện: sáng' }));
