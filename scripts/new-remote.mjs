@@ -12,8 +12,8 @@ page, an empty route table and the table's test; and adds it to package.json's w
 types, unit tests, npm start and deploy find it. Writes all of it or nothing. Its first page
 (npm run new-page) comes before its first build.
   <name>         its federation name; ${REMOTE_NAME_RULE}
-  --port <port>  its dev server's port, ${PORTS.min}–${PORTS.max}, no other package's (default: the one after the
-                 highest a workspace package uses)
+  --port <port>  its dev server's port, ${PORTS.min}–${PORTS.max}, no other package's (default: the next free one
+                 after the highest a remote uses)
   -h, --help     this help`;
 
 runCli(

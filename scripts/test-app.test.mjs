@@ -76,8 +76,8 @@ describe('npm test -w <app>', () => {
   });
 
   it('refuses an app the workspace does not have, naming the known ones', () => {
-    expect(() => testLines('forum')).toThrow(
-      'unknown app "forum" (known: shell, remote-catalog, remote-auth, remote-account)',
+    expect(() => testLines('no-such-app')).toThrow(
+      `unknown app "no-such-app" (known: ${APPS.map(({ dir }) => dir).join(', ')})`,
     );
   });
 });

@@ -4,7 +4,15 @@ const portsOf = ({ apps, api }) => Object.fromEntries([...apps, api].map(({ id, 
 
 describe('app ports', () => {
   it('keeps the documented ports when nothing is set', () => {
-    expect(portsOf(withPorts())).toEqual({ shell: 3000, catalog: 3001, auth: 3002, account: 3003, 'auth-api': 4000 });
+    // Those the README names; a remote a team added keeps its own (its package.json's devhub.port).
+    expect(portsOf(withPorts())).toMatchObject({
+      shell: 3000,
+      catalog: 3001,
+      auth: 3002,
+      account: 3003,
+      'auth-api': 4000,
+    });
+    expect(portsOf(withPorts())).toEqual(portsOf({ apps: APPS, api: API }));
     expect(withPorts().apps.map(({ id, dir, kind }) => ({ id, dir, kind }))).toEqual(
       APPS.map(({ id, dir, kind }) => ({ id, dir, kind })),
     );
@@ -16,7 +24,12 @@ describe('app ports', () => {
       { 'shell-port': '5000', 'api-port': '5004' },
       { DEVHUB_SHELL_PORT: '6000', DEVHUB_CATALOG_PORT: '6001' },
     );
-    expect(portsOf({ apps, api })).toEqual({ shell: 5000, catalog: 6001, auth: 3002, account: 3003, 'auth-api': 5004 });
+    expect(portsOf({ apps, api })).toEqual({
+      ...portsOf({ apps: APPS, api: API }),
+      shell: 5000,
+      catalog: 6001,
+      'auth-api': 5004,
+    });
   });
 
   it.each([

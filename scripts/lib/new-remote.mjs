@@ -58,7 +58,7 @@ function checkName(root, name, workspaces, packages) {
 }
 
 /**
- * The port asked for, checked, or the next one after the highest any package uses.
+ * The port asked for, checked, or the next free one after the highest a remote uses.
  *
  * @param {string | number | undefined} asked
  * @param {WorkspacePackage[]} packages
@@ -70,7 +70,12 @@ function choosePort(asked, packages) {
     if (typeof pkg.devhub?.port === 'number') taken.set(pkg.devhub.port, pkg.dir);
   }
   if (asked === undefined) {
-    const port = Math.max(PORTS.min - 1, ...taken.keys()) + 1;
+    // Beside the other remotes (3001, 3002, … after the shell's 3000), skipping any port taken.
+    const remotePorts = packages.flatMap((pkg) =>
+      pkg.devhub?.kind === 'remote' && typeof pkg.devhub.port === 'number' ? [pkg.devhub.port] : [],
+    );
+    let port = Math.max(PORTS.min - 1, ...remotePorts) + 1;
+    while (taken.has(port)) port += 1;
     if (port > PORTS.max) throw new CliError(`no port is free after ${PORTS.max}: choose one with --port <port>`);
     return port;
   }

@@ -110,12 +110,15 @@ describe('new-remote', () => {
     expect([prettier.status, prettier.stderr]).toEqual([0, '']);
   });
 
-  it('chooses, without --port, the port after the highest any workspace package uses, the API included', () => {
-    expect(newRemote({ root, name: 'forum' }).port).toBe(
-      Math.max(...workspaceDirs().map((dir) => readJson(join(root, dir, 'package.json')).devhub?.port ?? 0)) + 1,
-    );
-    editPackage(root, 'auth-api', (pkg) => ({ ...pkg, devhub: { ...pkg.devhub, port: 5100 } }));
-    expect(newRemote({ root, name: 'wiki' }).port).toBe(5101);
+  it('chooses, without --port, the next free port after the highest a remote uses', () => {
+    const remotePorts = workspaceDirs()
+      .map((dir) => readJson(join(root, dir, 'package.json')).devhub)
+      .filter((devhub) => devhub?.kind === 'remote')
+      .map((devhub) => devhub.port);
+    expect(newRemote({ root, name: 'forum' }).port).toBe(Math.max(...remotePorts) + 1);
+    // A port another package took is skipped.
+    editPackage(root, 'auth-api', (pkg) => ({ ...pkg, devhub: { ...pkg.devhub, port: Math.max(...remotePorts) + 2 } }));
+    expect(newRemote({ root, name: 'wiki' }).port).toBe(Math.max(...remotePorts) + 3);
     expect(readJson(join(root, 'package.json')).workspaces.filter((dir) => dir.startsWith('remote-'))).toEqual([
       'remote-catalog',
       'remote-auth',
@@ -165,7 +168,7 @@ describe('new-remote', () => {
     });
 
     it('when no port is left after the highest', () => {
-      editPackage(root, 'auth-api', (pkg) => ({ ...pkg, devhub: { ...pkg.devhub, port: 65_535 } }));
+      editPackage(root, 'remote-auth', (pkg) => ({ ...pkg, devhub: { ...pkg.devhub, port: 65_535 } }));
       expect(() => newRemote({ root, name: 'forum' })).toThrow(
         'no port is free after 65535: choose one with --port <port>',
       );
