@@ -24,6 +24,18 @@ const NOT_RUN = {
   'npm test': 'the suite this test is part of',
   'npm run deploy -- catalog --to /srv/cdn':
     'the line before with a folder of the machine, outside the copy; deploy.test.mjs publishes to another folder',
+  ...Object.fromEntries(
+    [
+      'npm run new-remote -- forum --port 3004',
+      'npm run new-page -- forum /forum --title "Diễn đàn" --layout main --access public',
+      'npm run build -w remote-forum',
+      'npm run deploy -- forum',
+      'npm run remotes -- use forum 1.0.0 --env preview',
+    ].map((line) => [
+      line,
+      'the "Adding a remote" steps: e2e/tests/new-remote.spec.ts walks them in a copy of its own',
+    ]),
+  ),
   "export AZURE_STORAGE_CONNECTION_STRING='…'":
     "replaced by the test's value: a fresh Azurite's connection string, in every line's environment",
 };
