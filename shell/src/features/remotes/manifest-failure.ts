@@ -16,6 +16,8 @@ export function manifestFailure(
 ): Error {
   const { url, failure } = error;
   const text = SHELL_TEXT.manifest;
+  // The reason names the remote: a dev server's URL does not, and the slot says whose page failed.
+  const named = (reason: string) => `${remote}: ${reason}`;
   switch (failure.kind) {
     case 'integrity':
       updateStatus(remote, {
@@ -23,18 +25,18 @@ export function manifestFailure(
         mismatch: { file: url, expected: failure.expected, actual: failure.actual },
       });
       console.error(`[shell] ${remote} was not run: ${url} is not the pinned manifest`);
-      return new TamperedRemoteError(text.tampered(url), { cause: error });
+      return new TamperedRemoteError(named(text.tampered(url)), { cause: error });
     case 'timeout':
-      return new Error(text.timeout(url, (timeoutMs ?? MANIFEST_TIMEOUT_MS) / 1000), { cause: error });
+      return new Error(named(text.timeout(url, (timeoutMs ?? MANIFEST_TIMEOUT_MS) / 1000)), { cause: error });
     case 'status':
-      return new Error(text.httpStatus(url, failure.status), { cause: error });
+      return new Error(named(text.httpStatus(url, failure.status)), { cause: error });
     case 'not-json':
-      return new Error(text.notJson(url), { cause: error });
+      return new Error(named(text.notJson(url)), { cause: error });
     case 'invalid':
       // The slot says the file is no manifest it can read; the console names the field.
       console.error(`[shell] ${remote} was not run: ${url}: ${failure.problem}`);
-      return new Error(text.notJson(url), { cause: error });
+      return new Error(named(text.notJson(url)), { cause: error });
     default:
-      return new Error(text.unreachable(url), { cause: error });
+      return new Error(named(text.unreachable(url)), { cause: error });
   }
 }

@@ -63,6 +63,25 @@ describe('the remote loader', () => {
     expect(status.statusOf('forum')).toMatchObject({ state: 'loaded', entry: manifestUrl('forum') });
   });
 
+  it("fails only the pages of a remote that is down, naming it; another remote's pages load", async () => {
+    server.use(
+      http.get('http://localhost:3004/mf-manifest.json', () => HttpResponse.error()),
+      ...environmentHandlers({
+        ...REGISTRY,
+        remotes: { ...REGISTRY.remotes, forum: { entry: 'http://localhost:3004/mf-manifest.json' } },
+      }),
+    );
+    const { loader } = freshLoader({}, SHELL_BUILD, {
+      'forum/ForumPage': { ForumPage: HomePage },
+      'catalog/HomePage': { HomePage },
+    });
+    loader.startRemotes();
+    await expect(loader.loadPage('forum/ForumPage')).rejects.toThrow(
+      'forum: không tải được manifest http://localhost:3004/mf-manifest.json (mất kết nối)',
+    );
+    await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+  });
+
   it('loads nothing for a remote the registry does not name, and says so', async () => {
     server.use(...environmentHandlers());
     const { loader, runtime } = freshLoader({}, SHELL_BUILD, { 'forum/ForumPage': { ForumPage: HomePage } });
@@ -167,7 +186,7 @@ describe('the remote loader', () => {
     loader.startRemotes();
 
     await expect(loader.loadPage('catalog/HomePage')).rejects.toThrow(
-      `không tải được manifest ${manifestUrl('catalog')} (HTTP 503)`,
+      `catalog: không tải được manifest ${manifestUrl('catalog')} (HTTP 503)`,
     );
     await expect(loader.loadPage('catalog/HomePage', { fresh: true })).resolves.toBe(HomePage);
     expect(manifestReads).toBe(2);
