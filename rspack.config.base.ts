@@ -40,6 +40,12 @@ export const BROWSER_TARGETS = 'chrome >= 111, firefox >= 113, safari >= 16.4';
  */
 export function createAppConfig(dir: string, options: AppConfigOptions = {}): Configuration {
   const app = { ...readApp(dir), ...(options.routes ? { routes: options.routes } : {}) };
+  // Module Federation makes no container of a build that exposes nothing: say what to do instead.
+  if (app.kind === 'remote' && app.routes?.length === 0) {
+    throw new Error(
+      `${app.packageName} has no page yet: add its first with "npm run new-page -- ${app.name} /<path> --title <title>"`,
+    );
+  }
   const isProduction = process.env.NODE_ENV === 'production';
   const isHost = app.kind === 'host';
   const singletons = sharedSingletons(app, isProduction);

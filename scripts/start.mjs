@@ -1,7 +1,7 @@
 // `npm start`: the auth API and every app's dev server in one terminal, then a banner.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, withPorts } from './lib/apps.mjs';
+import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, hasPages, withPorts } from './lib/apps.mjs';
 import { CliError, parseCli, runCli } from './lib/cli.mjs';
 import { PackageBinError, packageBin } from '../rspack/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
@@ -73,7 +73,15 @@ async function main() {
     },
   });
   const rspackCli = packageBin('@rspack/cli');
-  const { apps: allApps, api } = withPorts(values, process.env);
+  const { apps: workspaceApps, api } = withPorts(values, process.env);
+  // A remote new-remote just made builds once it has a page: the others start without it.
+  const pageless = workspaceApps.filter((app) => app.kind === 'remote' && !hasPages(app));
+  for (const app of pageless) {
+    console.warn(
+      `⚠ ${app.dir} has no page yet, so it is not started: add its first with "npm run new-page -- ${app.id} /<path> --title <title>"`,
+    );
+  }
+  const allApps = workspaceApps.filter((app) => !pageless.includes(app));
   const { apps, registryFile, env } = plan(values, allApps);
   const shell = apps.find((app) => app.kind === 'host');
 

@@ -1,5 +1,6 @@
 // The apps `npm start` and `npm run preview` run, with their default ports, as each app's
 // package.json (`devhub`) gives them, and where their builds land.
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKSPACE_ROOT, browserApps, workspaceApps } from './workspace.mjs';
 
@@ -13,6 +14,18 @@ export const API = { id: api.name, dir: api.dir, port: api.port };
 
 export function appDir(app) {
   return join(ROOT, app.dir);
+}
+
+/**
+ * Whether a remote has a page yet: `new-remote` makes one without, and `new-page` writes each
+ * page's expose file in src/app/exposes/. A build exposing nothing has no container to serve.
+ *
+ * @param {{ dir: string }} app
+ * @param {string} [root]
+ */
+export function hasPages(app, root = ROOT) {
+  const exposes = join(root, app.dir, 'src', 'app', 'exposes');
+  return existsSync(exposes) && readdirSync(exposes).some((file) => /\.[jt]sx?$/.test(file));
 }
 
 /** How each app's port is chosen: a command-line flag, else an environment variable, else the default. */

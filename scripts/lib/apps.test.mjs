@@ -1,4 +1,7 @@
-import { APPS, API, PortError, withPorts } from './apps.mjs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APPS, API, PortError, hasPages, withPorts } from './apps.mjs';
 
 const portsOf = ({ apps, api }) => Object.fromEntries([...apps, api].map(({ id, port }) => [id, port]));
 
@@ -41,5 +44,22 @@ describe('app ports', () => {
   ])('refuses %p %p', (flags, env, message) => {
     expect(() => withPorts(flags, env)).toThrow(PortError);
     expect(() => withPorts(flags, env)).toThrow(message);
+  });
+});
+
+describe('hasPages', () => {
+  it('is true of every remote of the workspace, and false of one new-remote just made', () => {
+    expect(APPS.filter((app) => app.kind === 'remote' && !hasPages(app))).toEqual([]);
+    const root = mkdtempSync(join(tmpdir(), 'has-pages-'));
+    try {
+      const forum = { dir: 'remote-forum' };
+      expect(hasPages(forum, root)).toBe(false);
+      mkdirSync(join(root, 'remote-forum', 'src', 'app', 'exposes'), { recursive: true });
+      expect(hasPages(forum, root)).toBe(false);
+      writeFileSync(join(root, 'remote-forum', 'src', 'app', 'exposes', 'forum-page.tsx'), '');
+      expect(hasPages(forum, root)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
