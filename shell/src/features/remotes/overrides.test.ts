@@ -47,6 +47,13 @@ describe('per-browser overrides', () => {
     expect(parseOverrides([given], NAMES, LOCAL)).toEqual({ accepted: {}, refused: [{ value, reason }] });
   });
 
+  it('accepts one for a remote the registry names and this shell was built without', () => {
+    expect(parseOverrides(['forum@http://localhost:3001/forum.json'], [...NAMES, 'forum'], LOCAL)).toEqual({
+      accepted: { forum: 'http://localhost:3001/forum.json' },
+      refused: [],
+    });
+  });
+
   it('lets the last value for a remote win', () => {
     const { accepted } = parseOverrides(
       ['auth@http://localhost:3001/a.json', 'auth@http://localhost:3001/b.json'],
