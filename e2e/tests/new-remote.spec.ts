@@ -111,6 +111,9 @@ test.describe('a new team joins alone', { tag: '@shell' }, () => {
         await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Không tải được nội dung' })).toHaveCount(0);
       }
+      // The account's route is there: a signed-out visitor is sent to sign in, and back after.
+      await page.goto('/profile');
+      await expect(page).toHaveURL((url) => url.pathname === '/signin' && url.search === '?redirect=%2Fprofile');
     };
 
     await page.goto('/forum');
