@@ -5,6 +5,7 @@
 // only verified pins and lets overrides point at https sites only: nothing in it turns a check off.
 // The registry names the remotes: no side keeps a list of them, so a remote added to an
 // environment is loaded by a shell built before it existed, and one left out has no routes.
+import { candidateFault, isRecord, isStringList, isUrlLike, pinProblemsOf } from './pin.js';
 import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFaults } from './routes.js';
 
 /**
@@ -16,6 +17,18 @@ import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFa
  *   manifest by `remotes use` (none: a dev server's entry, whose manifest the shell reads them from).
  * @property {string} [integrity]  sha384 of the pinned manifest's bytes (`sha384-<base64>`), written by
  *   `remotes use`: the shell and the prerender run nothing of a manifest with other bytes.
+ * @property {CandidatePin} [candidate]  a version beside this stable one, for a share of visitors
+ *   (`remotes canary`). A shell built before canaries ignores it: every visitor gets the stable pin.
+ */
+
+/**
+ * @typedef {object} CandidatePin
+ * @property {string} entry  its manifest, as a pin's `entry`
+ * @property {string} version
+ * @property {string} [integrity]  as a pin's; required outside the local environment
+ * @property {import('./routes.js').RouteTable} [routes]  its pages, which may differ from the stable version's
+ * @property {number} percent  whole percent of visitors (by a bucket each browser keeps) who get it, 1–100
+ * @property {string} [started]  when `canary start` pinned it (ISO 8601)
  */
 
 /**
@@ -30,43 +43,18 @@ import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFa
 /**
  * @typedef {'not-object' | 'no-remotes' | 'bad-remote-name' | 'bad-pin' | 'bad-entry' | 'bad-version'
  *   | 'bad-previous' | 'bad-origins' | 'bad-environment' | 'bad-deploy-base' | 'bad-integrity'
- *   | 'bad-routes' | 'route-conflict' | 'missing-integrity' | 'local-origins'} RegistryProblemCode
+ *   | 'bad-routes' | 'route-conflict' | 'missing-integrity' | 'local-origins' | 'bad-candidate'} RegistryProblemCode
  */
 
 /**
  * @typedef {object} RegistryProblem
  * @property {RegistryProblemCode} code
  * @property {string} field  the JSON path of the offending field ("remotes.auth.entry").
- * @property {string} [detail]  the names refused ('bad-remote-name'), or the origins refused ('local-origins').
+ * @property {string} [detail]  the names refused ('bad-remote-name'), the origins refused ('local-origins'), or
+ *   what is wrong with a candidate ('bad-candidate').
  * @property {import('./routes.js').RouteFault} [fault]  how the routes are malformed ('bad-routes').
  * @property {import('./routes.js').PathConflict} [conflict]  the path claimed twice ('route-conflict').
  */
-
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isRecord(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** @param {unknown} value @returns {value is string[]} */
-function isStringList(value) {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-/**
- * An http(s) URL or a path (resolved against the shell's page): never `javascript:`, `data:`,
- * `file:` or another scheme, which a loader would hand to the browser or to Node as they are.
- *
- * @param {string} value
- */
-function isUrlLike(value) {
-  if (value.trim() === '') return false;
-  try {
-    const { protocol } = new URL(value, 'http://registry.invalid/');
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The form of a remote's name: its federation name, the suffix of its package (`remote-<name>`)
@@ -80,9 +68,6 @@ export const isRemoteNameForm = (name) => REMOTE_NAME_PATTERN.test(name);
 
 /** REMOTE_NAME_PATTERN in English words, for the CLI's messages. */
 export const REMOTE_NAME_RULE = 'a name is lower-case letters and digits, starting with a letter (at most 30)';
-
-/** The form of a pin's digest, as Subresource Integrity writes a sha384 (48 bytes in base64). */
-export const INTEGRITY_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
 
 /** The environment of a developer's machine: dev servers' entries run unverified, overrides may point at them. */
 export const LOCAL_ENVIRONMENT = 'local';
@@ -189,9 +174,26 @@ export function validateRegistry(raw, { acceptUnverified = false } = {}) {
       for (const conflict of pathConflictsOf(name, routes, tablesOf(pins)))
         pinProblems.push({ code: 'route-conflict', field: `remotes.${name}.routes`, conflict });
     }
-    if (pinProblems.length === 0) pins[name] = /** @type {RegistryPin} */ (pin);
+    if (pinProblems.length === 0) pins[name] = withCheckedCandidate(name, /** @type {RegistryPin} */ (pin));
     else refused[name] = { problems: pinProblems, pin };
     problems.push(...pinProblems);
+  }
+  /**
+   * The pin, without a candidate nothing may run: its stable version keeps serving every visitor.
+   *
+   * @param {string} name
+   * @param {RegistryPin} pin
+   */
+  function withCheckedCandidate(name, pin) {
+    if (pin.candidate === undefined) return pin;
+    const fault =
+      candidateFault(pin.candidate, checkUnverified) ??
+      pathConflictsOf(name, pin.candidate.routes ?? [], tablesOf(pins)).map(describePathConflict)[0];
+    if (fault === undefined) return pin;
+    problems.push({ code: 'bad-candidate', field: `remotes.${name}.candidate`, detail: fault });
+    const stable = { ...pin };
+    delete stable.candidate;
+    return stable;
   }
   for (const [name, refusal] of Object.entries(refused)) {
     const routes = isRecord(refusal.pin) ? refusal.pin.routes : undefined;
@@ -214,40 +216,6 @@ export function validateRegistry(raw, { acceptUnverified = false } = {}) {
 
 /** @param {Record<string, RegistryPin>} pins */
 const tablesOf = (pins) => Object.fromEntries(Object.entries(pins).map(([name, pin]) => [name, pin.routes]));
-
-/**
- * What is wrong with one pin. Outside the developer's machine, a pin without a digest would run
- * whatever its entry serves (`checkUnverified`).
- *
- * @param {string} field
- * @param {unknown} pin
- * @param {boolean} checkUnverified
- * @returns {RegistryProblem[]}
- */
-function pinProblemsOf(field, pin, checkUnverified) {
-  if (!isRecord(pin)) return [{ code: 'bad-pin', field }];
-  /** @type {RegistryProblem[]} */
-  const problems = [];
-  if (typeof pin.entry !== 'string' || !isUrlLike(pin.entry))
-    problems.push({ code: 'bad-entry', field: `${field}.entry` });
-  if (pin.version !== undefined && typeof pin.version !== 'string') {
-    problems.push({ code: 'bad-version', field: `${field}.version` });
-  }
-  if (pin.previousVersions !== undefined && !isStringList(pin.previousVersions)) {
-    problems.push({ code: 'bad-previous', field: `${field}.previousVersions` });
-  }
-  if (pin.integrity !== undefined && (typeof pin.integrity !== 'string' || !INTEGRITY_PATTERN.test(pin.integrity))) {
-    problems.push({ code: 'bad-integrity', field: `${field}.integrity` });
-  }
-  if (checkUnverified && pin.integrity === undefined) {
-    problems.push({ code: 'missing-integrity', field: `${field}.integrity` });
-  }
-  if (pin.routes !== undefined) {
-    const [fault] = routeTableFaults(pin.routes);
-    if (fault) problems.push({ code: 'bad-routes', field: `${field}.routes`, fault });
-  }
-  return problems;
-}
 
 /**
  * What is wrong with the fields of the whole registry: any of it refuses the file.
@@ -290,6 +258,7 @@ const ENGLISH = {
   'route-conflict': ({ conflict }) => (conflict ? describePathConflict(conflict) : ''),
   'missing-integrity': ({ field }) =>
     `"${field}" is missing: outside the local environment nothing runs a pin without its digest (pin it again with "remotes use")`,
+  'bad-candidate': ({ field, detail }) => `"${field}" is refused, every visitor gets the stable version: ${detail}`,
   'local-origins': ({ field, detail }) =>
     `"${field}" may list only https origins off this machine outside the local environment (refused: ${detail})`,
 };

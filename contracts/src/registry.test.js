@@ -185,6 +185,48 @@ describe('a refused pin', () => {
   });
 });
 
+describe('a candidate beside a stable pin', () => {
+  const candidate = {
+    entry: '/deploy/remote-catalog/1.3.0/mf-manifest.json',
+    version: '1.3.0',
+    integrity: DIGEST,
+    percent: 10,
+  };
+
+  it('is kept, with routes of its own', () => {
+    const raw = { environment: 'staging', remotes: { ...verified, catalog: { ...verified.catalog, candidate } } };
+    expect(validateRegistry(raw)).toEqual({
+      registry: { ...raw, allowedOverrideOrigins: [] },
+      problems: [],
+      refused: {},
+    });
+  });
+
+  it.each([
+    [{ ...candidate, percent: 0 }, 'its percent must be a whole number from 1 to 100'],
+    [{ ...candidate, percent: 12.5 }, 'its percent must be a whole number from 1 to 100'],
+    [{ ...candidate, percent: 101 }, 'its percent must be a whole number from 1 to 100'],
+    [
+      { ...candidate, entry: 'javascript:alert(1)' },
+      'its entry must be the http(s) URL or the path of a mf-manifest.json',
+    ],
+    [{ ...candidate, integrity: undefined }, 'it has no digest: nothing unverified runs outside the local environment'],
+    [{ ...candidate, routes: [routePage] }, 'path /blog is served by both auth and catalog'],
+    ['1.3.0', 'must be an object with entry, version and percent'],
+  ])('%j is dropped, and every visitor gets the stable version', (bad, detail) => {
+    const remotes = {
+      auth: { ...verified.auth, routes: [routePage] },
+      catalog: { ...verified.catalog, candidate: bad },
+    };
+    const { registry, problems } = validateRegistry({ environment: 'staging', remotes });
+    expect(registry?.remotes.catalog).toEqual(verified.catalog);
+    expect(problems).toEqual([{ code: 'bad-candidate', field: 'remotes.catalog.candidate', detail }]);
+    expect(describeRegistryProblem(/** @type {import("./registry.js").RegistryProblem} */ (problems[0]))).toBe(
+      `"remotes.catalog.candidate" is refused, every visitor gets the stable version: ${detail}`,
+    );
+  });
+});
+
 describe('outside the local environment', () => {
   it('refuses every pin without a digest, versioned or not, naming each, and runs the others', () => {
     const raw = {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { INTEGRITY_PATTERN } from '@devhub/contracts/registry';
+import { INTEGRITY_PATTERN } from '@devhub/contracts/pin';
 import { CliError } from './cli.mjs';
 
 export const MANIFEST_FILE = 'mf-manifest.json';

@@ -30,6 +30,7 @@ const PIN_TEXT = {
     `tên remote không hợp lệ: ${names} (chỉ gồm chữ thường và chữ số, bắt đầu bằng chữ cái, tối đa 30 ký tự)`,
   badPin: (field: string) => `"${field}" phải là một đối tượng có entry là URL của mf-manifest.json`,
   refused: (remote: string, reasons: string) => `remotes.json ghim remote "${remote}" không hợp lệ: ${reasons}`,
+  badCandidate: (field: string) => `"${field}" không hợp lệ: mọi khách truy cập dùng bản ghim ổn định`,
 };
 
 /** The problems only a registry outside the local environment has: what the shell refuses to run there. */
@@ -49,6 +50,8 @@ function describe(problem: RegistryProblem): string {
       return PIN_TEXT.badRemoteName(detail ?? '');
     case 'bad-pin':
       return PIN_TEXT.badPin(field);
+    case 'bad-candidate':
+      return PIN_TEXT.badCandidate(field);
     case 'missing-integrity':
       return OUTSIDE_LOCAL_TEXT.missingIntegrity(field);
     case 'local-origins':
