@@ -1,4 +1,4 @@
-// `npm run remotes -- <list|use|rollback|doctor|prerender|init-storage> …`: pin, roll back and
+// `npm run remotes -- <list|use|rollback|canary|doctor|prerender|init-storage> …`: pin, roll back and
 // check the remote versions an environment's shell loads. The shell reads the registry at
 // runtime, so none of this needs a shell rebuild. A registry is a file or a blob on Azure Blob
 // Storage (`--registry azblob://<container>/<prefix>/remotes.<env>.json`, scripts/lib/storage.mjs).
@@ -9,6 +9,7 @@ import { prerenderIntoStore, storePrerenderStatus } from './lib/storage-pages.mj
 import { isBlobAddress } from './lib/storage-objects.mjs';
 import { localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
 import { describePrerender, prerenderStatus } from './lib/prerender-status.mjs';
+import { CANARY_ACTIONS, runCanary } from './lib/canary-cli.mjs';
 import { formatTable, list, notPrerenderedLine, rollback, unverifiedLine, use } from './lib/remotes-commands.mjs';
 import { doctor } from './lib/remotes-doctor.mjs';
 
@@ -30,6 +31,8 @@ const OPTIONS_USAGE = `options:
                          (CORS rules are the account's); never touches another CORS rule
   --replace-origins      init-storage: allow exactly the preview's and the given --allow-origin
                          origins, removing any other a previous run allowed
+  --percent <n>          canary start: the share of visitors (1–100) who get the candidate
+  --reason <text>        canary abort: why, kept with the pin's past canaries
   --make-public          init-storage: make a container that was already there blob-public (its blobs
                          readable by anyone, never its listing); without it, only a container
                          init-storage creates is made so
@@ -46,6 +49,12 @@ const COMMANDS = {
     args: ['<remote>'],
     about:
       'back to the version pinned before the current one (checked like use; from its first pin, out of the environment), then renders the public routes',
+  },
+  canary: {
+    args: ['<start|status|promote|abort>'],
+    about: `a candidate version beside a stable pin, for a share of visitors:\n${Object.entries(CANARY_ACTIONS)
+      .map(([action, { args, about }]) => `  canary ${[action, ...args].join(' ')}: ${about}`)
+      .join('\n')}`,
   },
   doctor: { args: [], about: 'checks every pinned remote against the shell build, and what is prerendered' },
   prerender: { args: [], about: 'renders the public routes with the pinned versions (shell/dist-server)' },
@@ -90,6 +99,8 @@ async function main() {
       'allow-origin': { type: 'string', multiple: true },
       'replace-origins': { type: 'boolean' },
       'make-public': { type: 'boolean' },
+      percent: { type: 'string' },
+      reason: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -101,7 +112,7 @@ async function main() {
     throw new UsageError(
       `${command} needs ${expected.slice(rest.length).join(' ')}: ${commandLine(/** @type {keyof typeof COMMANDS} */ (command))}`,
     );
-  if (rest.length > expected.length)
+  if (rest.length > expected.length && command !== 'canary')
     throw new UsageError(
       `${command} takes ${expected.length === 0 ? 'no argument' : expected.join(' ')}, got ${rest.join(' ')}`,
     );
@@ -122,6 +133,8 @@ async function main() {
     if (values[/** @type {'allow-origin' | 'replace-origins' | 'make-public'} */ (option)])
       throw new UsageError(`--${option} is an option of init-storage only`);
   }
+  if (command !== 'canary' && (values.percent !== undefined || values.reason !== undefined))
+    throw new UsageError(`--${values.percent !== undefined ? 'percent' : 'reason'} is an option of canary only`);
   const options = {
     registryFile: values.registry ?? values.file ?? registryPath(values.env),
     deployDir: values['deploy-dir'],
@@ -181,13 +194,17 @@ async function main() {
       console.log(
         result.removed
           ? `${remote}: ${result.from ?? '(unversioned)'} was its first pin: ${remote} is no longer in this environment, nor are its routes`
-          : `${remote}: ${result.from} → ${result.version} (${result.entry})`,
+          : result.candidate
+            ? `${remote}: candidate ${result.from} taken away; every visitor gets ${result.version}`
+            : `${remote}: ${result.from} → ${result.version} (${result.entry})`,
       );
       for (const name of result.unverified) console.warn(`⚠ ${unverifiedLine(name)}`);
       if (result.unverified.length) console.warn(`⚠ ${notPrerenderedLine(result.unverified)}`);
       else await prerender();
       return 0;
     }
+    case 'canary':
+      return runCanary(rest, { percent: values.percent, reason: values.reason }, options, prerender);
     case 'doctor': {
       const { rows, ok, shell, unfinished } = await doctor(options);
       console.log(`Shell build: ${shell}\n`);

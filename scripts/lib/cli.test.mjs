@@ -126,7 +126,7 @@ describe('remotes', () => {
     const none = await run('scripts/remotes.mjs', []);
     expect(none.code).toBe(1);
     expect(lines(none.stderr)).toEqual([
-      'remotes: which command? (list, use, rollback, doctor, prerender, init-storage) (see --help)',
+      'remotes: which command? (list, use, rollback, canary, doctor, prerender, init-storage) (see --help)',
     ]);
     const use = await run('scripts/remotes.mjs', ['use', 'catalog']);
     expect(use.code).toBe(1);
@@ -135,8 +135,18 @@ describe('remotes', () => {
     ]);
     const unknown = await run('scripts/remotes.mjs', ['bogus']);
     expect(lines(unknown.stderr)).toEqual([
-      'remotes: unknown command "bogus" (list, use, rollback, doctor, prerender, init-storage) (see --help)',
+      'remotes: unknown command "bogus" (list, use, rollback, canary, doctor, prerender, init-storage) (see --help)',
     ]);
+  });
+
+  it.each([
+    [['canary', 'bogus'], 'remotes: canary needs an action: start, status, promote, abort (see --help)'],
+    [['canary', 'start', 'catalog'], 'remotes: canary start takes <remote> <version>, got catalog (see --help)'],
+    [['canary', 'status', '--percent', '5'], 'remotes: --percent is an option of canary start (see --help)'],
+    [['list', '--reason', 'x'], 'remotes: --reason is an option of canary only (see --help)'],
+  ])('says in one line what is wrong with %j', async (args, line) => {
+    const result = await run('scripts/remotes.mjs', [...args, '--registry', 'unused.json']);
+    expect({ code: result.code, stderr: lines(result.stderr) }).toEqual({ code: 1, stderr: [line] });
   });
 });
 

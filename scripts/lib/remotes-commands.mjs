@@ -4,6 +4,7 @@
 // (its compatibility record), never against the source tree. `doctor` is remotes-doctor.mjs.
 import { describeRegistryProblem, unverifiedPins } from '@devhub/contracts/registry';
 import { CliError, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
+import { withoutCandidate } from './canary-commands.mjs';
 import { assertOwnPaths, assertRemote, assertVersion, versionChecker } from './version-check.mjs';
 
 /** @typedef {import('./version-check.mjs').CommandOptions} CommandOptions */
@@ -94,13 +95,21 @@ export const notPrerenderedLine = (remotes) =>
 export async function rollback(options) {
   const remote = assertRemote(options.remote);
   const check = versionChecker(remote, options);
-  /** @typedef {{ remote: string, from?: string, removed: boolean, unverified: string[], version?: string, entry?: string }} RollbackResult */
+  /** @typedef {{ remote: string, from?: string, removed: boolean, candidate?: boolean, unverified: string[], version?: string, entry?: string }} RollbackResult */
   return updateRegistry(
     options.registryFile,
     /** @type {(registry: import('@devhub/contracts/registry').Registry) => Promise<{ registry: import('@devhub/contracts/registry').Registry, result: RollbackResult }>} */
     async (registry) => {
       const current = registry.remotes[remote];
       if (!current) throw new CliError(`${remote} is not pinned in ${options.registryFile}: nothing to roll back`);
+      // A candidate is the latest change: rolling back takes it away, the stable pin as it was.
+      if (current.candidate) {
+        registry.remotes[remote] = withoutCandidate(current, 'aborted', 'rolled back');
+        const unverified = unverifiedPins(registry);
+        const { version, entry } = current;
+        const from = current.candidate.version;
+        return { registry, result: { remote, from, version, entry, removed: false, candidate: true, unverified } };
+      }
       const [previous, ...older] = current.previousVersions ?? [];
       if (!previous) {
         delete registry.remotes[remote];

@@ -1,0 +1,179 @@
+// @ts-check
+// `npm run remotes -- canary <start|status|promote|abort>`: a candidate version beside a remote's
+// stable pin, served to a share of visitors (contracts/src/registry.js, `candidate`). A candidate
+// passes every check `use` makes of a version, and is written with the same compare-and-swap.
+import { unverifiedPins } from '@devhub/contracts/registry';
+import { CliError, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
+import { assertOwnPaths, assertRemote, assertVersion, versionChecker } from './version-check.mjs';
+
+/** @typedef {import('./version-check.mjs').CommandOptions} CommandOptions */
+/** @typedef {import('@devhub/contracts/registry').Registry} Registry */
+/** @typedef {import('@devhub/contracts/registry').RegistryPin} RegistryPin */
+
+/** How many past canaries a pin remembers. */
+const HISTORY_LENGTH = 20;
+
+/**
+ * The share of visitors a candidate gets: a whole percent from 1 to 100.
+ *
+ * @param {string | number | undefined} percent
+ */
+export function parsePercent(percent) {
+  const value = Number(percent);
+  if (percent === undefined || String(percent).trim() === '' || !Number.isInteger(value) || value < 1 || value > 100) {
+    throw new CliError(`--percent must be a whole number from 1 to 100, got "${percent ?? ''}"`);
+  }
+  return value;
+}
+
+/**
+ * The pin of `remote`, which a canary needs stable first.
+ *
+ * @param {Registry} registry
+ * @param {string} remote
+ * @param {string} registryFile
+ */
+function stablePin(registry, remote, registryFile) {
+  const pin = registry.remotes[remote];
+  if (!pin?.version) {
+    throw new CliError(`${remote} has no stable version in ${registryFile}: pin one with "remotes use" first`);
+  }
+  return /** @type {RegistryPin & { version: string }} */ (pin);
+}
+
+/**
+ * The pin with its candidate gone, and why, remembered (newest first).
+ *
+ * @param {RegistryPin} pin
+ * @param {'promoted' | 'aborted'} outcome
+ * @param {string | undefined} reason
+ * @returns {RegistryPin}
+ */
+export function withoutCandidate(pin, outcome, reason) {
+  const { candidate, ...stable } = pin;
+  if (!candidate) return pin;
+  const past = /** @type {{ canaryHistory?: unknown[] }} */ (pin).canaryHistory ?? [];
+  const entry = {
+    version: candidate.version,
+    percent: candidate.percent,
+    outcome,
+    at: new Date().toISOString(),
+    ...(reason ? { reason } : {}),
+  };
+  return /** @type {RegistryPin} */ ({ ...stable, canaryHistory: [entry, ...past].slice(0, HISTORY_LENGTH) });
+}
+
+/**
+ * Puts `version` beside the stable pin for `percent` of visitors, after every check `use` makes;
+ * run again for the same version, it changes the share.
+ *
+ * @param {CommandOptions & { remote?: string, version?: string, percent?: string | number }} options
+ */
+export async function canaryStart(options) {
+  const remote = assertRemote(options.remote);
+  const version = options.version;
+  if (!version) throw new CliError('which version? usage: remotes canary start <remote> <version> --percent <n>');
+  assertVersion(version);
+  const percent = parsePercent(options.percent);
+  const check = versionChecker(remote, options);
+  return updateRegistry(
+    options.registryFile,
+    /** @param {Registry} registry */
+    async (registry) => {
+      const stable = stablePin(registry, remote, options.registryFile);
+      if (stable.version === version) throw new CliError(`${remote}@${version} is the stable version already`);
+      const current = stable.candidate;
+      if (current && current.version !== version) {
+        throw new CliError(
+          `${remote} has candidate ${current.version} at ${current.percent} %: promote or abort it first`,
+        );
+      }
+      const entry = versionEntry(registry, remote, version);
+      const { integrity, routes } = await check(entry, version);
+      assertOwnPaths(remote, `${remote}@${version}`, routes, registry);
+      const started = current?.started ?? new Date().toISOString();
+      registry.remotes[remote] = { ...stable, candidate: { entry, version, integrity, routes, percent, started } };
+      const result = { remote, version, stable: stable.version, percent, previousPercent: current?.percent };
+      return { registry, result };
+    },
+    { acceptUnverified: true },
+  );
+}
+
+/**
+ * The candidate becomes the stable pin (the stable one its previous version), checked again
+ * against the shell build that serves the environment now.
+ *
+ * @param {CommandOptions & { remote?: string }} options
+ */
+export async function canaryPromote(options) {
+  const remote = assertRemote(options.remote);
+  const check = versionChecker(remote, options);
+  return updateRegistry(
+    options.registryFile,
+    /** @param {Registry} registry */
+    async (registry) => {
+      const stable = stablePin(registry, remote, options.registryFile);
+      const { candidate } = stable;
+      if (!candidate) throw new CliError(`${remote} has no candidate in ${options.registryFile}: nothing to promote`);
+      const { integrity, routes } = await check(candidate.entry, candidate.version);
+      assertOwnPaths(remote, `${remote}@${candidate.version}`, routes, registry);
+      const previousVersions = [stable.version, ...(stable.previousVersions ?? [])].slice(0, 20);
+      const promoted = withoutCandidate(stable, 'promoted', undefined);
+      registry.remotes[remote] = {
+        ...promoted,
+        entry: candidate.entry,
+        version: candidate.version,
+        integrity,
+        routes,
+        previousVersions,
+      };
+      const unverified = unverifiedPins(registry);
+      return { registry, result: { remote, version: candidate.version, from: stable.version, unverified } };
+    },
+    { acceptUnverified: true },
+  );
+}
+
+/**
+ * Takes the candidate away: every visitor gets the stable pin again, which is left as it was.
+ *
+ * @param {CommandOptions & { remote?: string, reason?: string }} options
+ */
+export async function canaryAbort(options) {
+  const remote = assertRemote(options.remote);
+  return updateRegistry(
+    options.registryFile,
+    /** @param {Registry} registry */
+    async (registry) => {
+      const stable = stablePin(registry, remote, options.registryFile);
+      const { candidate } = stable;
+      if (!candidate) throw new CliError(`${remote} has no candidate in ${options.registryFile}: nothing to abort`);
+      registry.remotes[remote] = withoutCandidate(stable, 'aborted', options.reason);
+      return { registry, result: { remote, version: candidate.version, stable: stable.version } };
+    },
+    { acceptUnverified: true },
+  );
+}
+
+/**
+ * One row per remote with a candidate, or with a canary in its history.
+ *
+ * @param {CommandOptions} options
+ */
+export async function canaryStatus({ registryFile }) {
+  const { registry } = await readRegistryAt(registryFile, { acceptUnverified: true });
+  return Object.entries(registry.remotes).flatMap(([remote, pin]) => {
+    const last = /** @type {{ canaryHistory?: Array<Record<string, unknown>> }} */ (pin).canaryHistory?.[0];
+    if (!pin.candidate && !last) return [];
+    return [
+      {
+        remote,
+        stable: pin.version ?? '(unversioned)',
+        candidate: pin.candidate ? `${pin.candidate.version} (${pin.candidate.percent} %)` : '-',
+        since: pin.candidate?.started ?? '-',
+        last: last ? `${last.version} ${last.outcome}${last.reason ? `: ${last.reason}` : ''}` : '-',
+      },
+    ];
+  });
+}
