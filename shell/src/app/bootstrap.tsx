@@ -6,6 +6,7 @@ import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
 import { RENDERING_ATTRIBUTE, type Rendering } from '../features/prerender/ready-attribute';
 import { createRemoteHost, takeBoot, type RemoteHost } from '../features/remotes/remote-host';
+import { readVisitorBucket } from '../features/remotes/visitor-bucket';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { readShellBuild } from '../features/remotes/shell-record';
 import { readBootIsland } from '../lib/boot-island';
@@ -81,6 +82,7 @@ export function start(): void {
       onRefusedOverrides: (refused) => {
         for (const { value, reason } of refused) void notify('error', SHELL_TEXT.overrides.refused(value, reason));
       },
+      visitorBucket: readVisitorBucket(),
     },
     { boot: takeBoot(), root: document.documentElement },
   );

@@ -2,6 +2,7 @@ import type { registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkCompatibility, describeProblem } from '@devhub/contracts/compatibility';
 import { exportNameOf, remoteOf, type RemoteModuleId } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
+import { chooseVersions } from './candidate-choice';
 import { compatibilityText } from './compatibility-text';
 import type { Federation } from './federation';
 import type { Trust } from './integrity';
@@ -95,7 +96,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     // Awaited once the registry is in (overridesOf); a registry that fails first leaves it unhandled otherwise.
     overrideCode?.catch(() => undefined);
     try {
-      const pinned = await fetchRegistry({ warm, timeoutMs: options.timeoutMs });
+      const pinned = chooseVersions(await fetchRegistry({ warm, timeoutMs: options.timeoutMs }), options.visitorBucket);
       pageOverrides = await overridesOf(pinned, overrideCode);
       pinEntries(pinned, pageOverrides?.accepted ?? {});
       setRegistryState({ state: 'ready', environment: pinned.environment });

@@ -21,6 +21,8 @@ export interface StartOptions {
   onRefusedOverrides?: (refused: RefusedOverride[]) => void;
   /** How long to wait for remotes.json (and for each manifest) before explaining that it did not come. */
   timeoutMs?: number;
+  /** This browser's canary bucket (visitor-bucket.ts): none, and every remote runs its stable version. */
+  visitorBucket?: number | undefined;
 }
 
 /** What the check works with: the host's shell build, options, status and manifests, and what the warm-up started. */

@@ -296,6 +296,39 @@ describe('the remote loader', () => {
         ...environmentHandlers(registry as never),
       );
 
+    it.each([
+      [10, 'http://localhost/candidate/catalog/remoteEntry.js'],
+      [50, remoteEntryUrl('catalog')],
+    ])(
+      "runs a remote's candidate for a browser whose bucket (%d) is below its percent, else the stable pin",
+      async (visitorBucket, entry) => {
+        const candidate = {
+          entry: 'http://localhost/candidate/catalog/mf-manifest.json',
+          version: '1.3.0',
+          integrity: await digest(body()),
+          percent: 50,
+        };
+        server.use(
+          http.get(
+            candidate.entry,
+            () => new HttpResponse(body(), { headers: { 'content-type': 'application/json' } }),
+          ),
+          ...environmentHandlers({
+            ...REGISTRY,
+            remotes: { ...REGISTRY.remotes, catalog: { ...REGISTRY.remotes.catalog, candidate } },
+          }),
+        );
+        const { loader, runtime } = freshLoader({ visitorBucket });
+        loader.startRemotes();
+        await expect(loader.loadPage('catalog/HomePage')).resolves.toBe(HomePage);
+        expect(runtime.registerRemotes.mock.calls).toEqual([registration('catalog', entry)]);
+        // A page rendered ahead of time with the stable pins is hydrated for the stable visitor only.
+        expect((await loader.pinnedEntries())?.catalog).toBe(
+          visitorBucket < candidate.percent ? candidate.entry : REGISTRY.remotes.catalog.entry,
+        );
+      },
+    );
+
     it('runs a manifest whose bytes have the pinned digest, and says it was verified', async () => {
       serveCatalog(body(), pinned(await digest(body())));
       const { loader, runtime, status } = freshLoader();

@@ -1,0 +1,20 @@
+import type { Registry } from './registry';
+
+/**
+ * The registry as this browser runs it: each pin with a candidate becomes the candidate's version
+ * (entry, digest, routes) when the browser's bucket is below the candidate's percent, and stays the
+ * stable version otherwise. Everything after reads the chosen pins: the manifest checked, the
+ * routes, and the pins a prerendered page is compared with (rendered with the stable versions, it
+ * is hydrated for stable visitors only; a candidate's visitor renders that remote in the browser).
+ */
+export function chooseVersions(registry: Registry, bucket: number | undefined): Registry {
+  const remotes = Object.fromEntries(
+    Object.entries(registry.remotes).map(([name, pin]) => {
+      const { candidate, ...stable } = pin;
+      if (!candidate || bucket === undefined || bucket >= candidate.percent) return [name, stable];
+      const { entry, version, integrity, routes = stable.routes } = candidate;
+      return [name, { ...stable, entry, version, integrity, routes }];
+    }),
+  );
+  return { ...registry, remotes };
+}
