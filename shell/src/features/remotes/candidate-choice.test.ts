@@ -1,4 +1,4 @@
-import { chooseVersions } from './candidate-choice';
+import { chooseVersions, roleOf } from './candidate-choice';
 import type { Registry } from './registry';
 
 const page = (path: string) => ({
@@ -25,13 +25,14 @@ const registry: Registry = {
 describe('the versions a browser runs', () => {
   it.each([0, 24])('are the candidate for bucket %d, below its percent: entry, digest and routes', (bucket) => {
     const { entry, version, integrity, routes } = candidate;
-    expect(chooseVersions(registry, bucket).remotes).toEqual({
-      catalog: { entry, version, integrity, routes },
-      auth: registry.remotes.auth,
-    });
+    const { remotes } = chooseVersions(registry, bucket);
+    expect(remotes).toEqual({ catalog: { entry, version, integrity, routes, candidate }, auth: registry.remotes.auth });
+    expect([roleOf(remotes.catalog), roleOf(remotes.auth)]).toEqual(['candidate', 'stable']);
   });
 
   it.each([25, 99, undefined])('are the stable pins for bucket %p', (bucket) => {
-    expect(chooseVersions(registry, bucket).remotes).toEqual({ catalog: stable, auth: registry.remotes.auth });
+    const { remotes } = chooseVersions(registry, bucket);
+    expect(remotes).toEqual({ catalog: stable, auth: registry.remotes.auth });
+    expect(roleOf(remotes.catalog)).toBe('stable');
   });
 });

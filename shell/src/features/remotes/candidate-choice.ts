@@ -13,8 +13,14 @@ export function chooseVersions(registry: Registry, bucket: number | undefined): 
       const { candidate, ...stable } = pin;
       if (!candidate || bucket === undefined || bucket >= candidate.percent) return [name, stable];
       const { entry, version, integrity, routes = stable.routes } = candidate;
-      return [name, { ...stable, entry, version, integrity, routes }];
+      // The candidate stays beside what it replaced: roleOf tells the two apart.
+      return [name, { ...stable, entry, version, integrity, routes, candidate }];
     }),
   );
   return { ...registry, remotes };
+}
+
+/** Which of its pins a chosen pin is: the candidate's entry, or the stable one (chooseVersions). */
+export function roleOf(pin: Registry['remotes'][string] | undefined): 'stable' | 'candidate' {
+  return pin?.candidate !== undefined && pin.entry === pin.candidate.entry ? 'candidate' : 'stable';
 }

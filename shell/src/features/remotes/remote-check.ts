@@ -2,7 +2,7 @@ import type { registerRemotes } from '@module-federation/enhanced/runtime';
 import { checkCompatibility, describeProblem } from '@devhub/contracts/compatibility';
 import { exportNameOf, remoteOf, type RemoteModuleId } from '@devhub/shared/remote-contract';
 import { SHELL_TEXT } from '@devhub/shared/strings';
-import { chooseVersions } from './candidate-choice';
+import { chooseVersions, roleOf } from './candidate-choice';
 import { compatibilityText } from './compatibility-text';
 import type { Federation } from './federation';
 import type { Trust } from './integrity';
@@ -64,7 +64,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
       const override = overrides[name];
       entries.set(name, override ?? pin);
       expectations.set(name, expectationOf(pinnedRemote, pinned.environment, override !== undefined));
-      updateStatus(name, { entry: pin, override });
+      updateStatus(name, { entry: pin, override, role: roleOf(pinnedRemote) });
     }
   }
 

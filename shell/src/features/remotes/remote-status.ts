@@ -27,6 +27,10 @@ export interface RemoteStatus {
   integrity?: 'verified' | 'unverified' | 'failed';
   /** The file that did not match, with the digest pinned for it and the one it has. */
   mismatch?: { file: string; expected: string; actual?: string | undefined };
+  /** Which of the remote's pins this browser runs: the stable one, or a candidate (candidate-choice.ts). */
+  role?: 'stable' | 'candidate';
+  /** What its page threw as it rendered, caught by the page's boundary (the code had loaded). */
+  pageError?: string;
 }
 
 export type RegistryState =

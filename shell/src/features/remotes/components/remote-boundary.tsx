@@ -5,6 +5,8 @@ interface RemoteBoundaryProps {
   /** What the remote shows, in Vietnamese ("trang chủ"), for the failure message. */
   what: string;
   onRetry: () => void;
+  /** Told of what the boundary caught, after the console. */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -25,6 +27,7 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundar
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[shell] remote failed: ${this.props.what}`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {

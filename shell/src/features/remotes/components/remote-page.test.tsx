@@ -164,6 +164,8 @@ describe('RemotePage', () => {
     renderWithProviders(inHost(<RemotePage module="account/SettingPage" props={{}} what={PAGE_NAMES.setting} />));
     expect(await screen.findByRole('button', { name: 'Thử lại' })).toBeInTheDocument();
     expect(screen.getByText('render exploded')).toBeInTheDocument();
+    // Its code had loaded: what it threw is the page's, not a failed load.
+    expect(host.status.statusOf('account')).toMatchObject({ state: 'loaded', pageError: 'render exploded' });
   });
 
   it('shows why a remote build does not fit the shell, without running it', async () => {

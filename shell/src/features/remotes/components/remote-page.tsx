@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
+import { remoteOf, type PageProps, type RemoteModuleId } from '@devhub/shared/remote-contract';
 import { useHydrating } from '../../../lib/use-hydrating';
 import { useRemoteHost } from '../remote-host-context';
 import type { PageComponent } from '../remote-loader-types';
@@ -17,8 +17,19 @@ interface RemotePageProps<K extends RemoteModuleId> {
 /** A remote's page inside its error boundary, with a retry that loads the remote again. */
 export function RemotePage<K extends RemoteModuleId>({ module, props, what }: RemotePageProps<K>) {
   const [attempt, setAttempt] = useState(0);
+  const { status } = useRemoteHost();
+  // A page that threw as it rendered (its code had loaded): the remotes panel and telemetry say so.
+  const onPageError = (error: Error) => {
+    const remote = remoteOf(module);
+    if (status.statusOf(remote).state === 'loaded') status.updateStatus(remote, { pageError: error.message });
+  };
   return (
-    <RemoteBoundary key={`${module}#${attempt}`} what={what} onRetry={() => setAttempt((value) => value + 1)}>
+    <RemoteBoundary
+      key={`${module}#${attempt}`}
+      what={what}
+      onRetry={() => setAttempt((value) => value + 1)}
+      onError={onPageError}
+    >
       <LoadedPage module={module} props={props} fresh={attempt > 0} />
     </RemoteBoundary>
   );
