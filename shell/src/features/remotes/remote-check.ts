@@ -64,7 +64,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
       const override = overrides[name];
       entries.set(name, override ?? pin);
       expectations.set(name, expectationOf(pinnedRemote, pinned.environment, override !== undefined));
-      updateStatus(name, { entry: pin, override, role: roleOf(pinnedRemote) });
+      updateStatus(name, { entry: pin, override, role: roleOf(pinnedRemote), pinnedVersion: pinnedRemote?.version });
     }
   }
 

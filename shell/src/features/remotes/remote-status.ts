@@ -27,6 +27,8 @@ export interface RemoteStatus {
   integrity?: 'verified' | 'unverified' | 'failed';
   /** The file that did not match, with the digest pinned for it and the one it has. */
   mismatch?: { file: string; expected: string; actual?: string | undefined };
+  /** The version the registry pins (the manifest's own, `version`, once read, is the one that ran). */
+  pinnedVersion?: string;
   /** Which of the remote's pins this browser runs: the stable one, or a candidate (candidate-choice.ts). */
   role?: 'stable' | 'candidate';
   /** What its page threw as it rendered, caught by the page's boundary (the code had loaded). */
