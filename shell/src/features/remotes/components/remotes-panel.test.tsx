@@ -76,6 +76,19 @@ describe('RemotesPanel', () => {
     expect(screen.queryByRole('row', { name: /^account / })).toBeNull();
   });
 
+  it("says which remote runs its candidate in this browser, and what a remote's page threw", async () => {
+    server.use(...environmentHandlers());
+    host.startRemotes();
+    await host.registryReady(false);
+    host.status.updateStatus('catalog', { version: '1.3.0', role: 'candidate', state: 'loaded', pageError: 'boom' });
+    renderWithProviders(panel());
+    const catalog = screen.getByRole('row', { name: /^catalog / });
+    expect(within(catalog).getByText('bản ứng viên (canary) mà trình duyệt này chạy')).toBeInTheDocument();
+    expect(within(catalog).getByText('Trang gặp lỗi khi hiển thị: boom')).toBeInTheDocument();
+    const auth = screen.getByRole('row', { name: /^auth / });
+    expect(within(auth).queryByText(/ứng viên/)).toBeNull();
+  });
+
   describe('with an override a link proposed', () => {
     const OVERRIDE = 'http://localhost:3101/mf-manifest.json';
     beforeEach(() => {

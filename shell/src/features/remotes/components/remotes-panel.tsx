@@ -10,6 +10,12 @@ import { OverrideProposals } from './override-proposals';
 import styles from './remotes-panel.module.css';
 
 const TEXT = SHELL_TEXT.remotesPanel;
+
+/** What only the shell's panel says of canaries and of pages that threw (not part of @devhub/shared). */
+const RUN_TEXT = {
+  candidate: 'bản ứng viên (canary) mà trình duyệt này chạy',
+  pageError: (message: string) => `Trang gặp lỗi khi hiển thị: ${message}`,
+};
 const selectRemotes = (state: RemotesState) => state.remotes;
 const selectRegistry = (state: RemotesState) => state.registry;
 const selectFirstPage = (state: RemotesState) => state.firstPage;
@@ -78,7 +84,10 @@ export function RemotesPanel() {
               return (
                 <tr key={name} data-remote={name}>
                   <th scope="row">{name}</th>
-                  <td>{status?.version ?? '—'}</td>
+                  <td>
+                    {status?.version ?? '—'}
+                    {status?.role === 'candidate' && <div className={styles.warning}>{RUN_TEXT.candidate}</div>}
+                  </td>
                   <td>
                     <code>{status?.buildHash ?? '—'}</code>
                   </td>
@@ -89,6 +98,7 @@ export function RemotesPanel() {
                   <td data-state={status?.state ?? 'not-loaded'}>
                     {TEXT.states[status?.state ?? 'not-loaded']}
                     {status?.error && <div className={styles.error}>{status.error}</div>}
+                    {status?.pageError && <div className={styles.error}>{RUN_TEXT.pageError(status.pageError)}</div>}
                     {(status?.problems ?? []).map((problem) => (
                       <div key={problem} className={styles.warning}>
                         {TEXT.incompatible}: {problem}
