@@ -175,7 +175,7 @@ async function main() {
 
   switch (command) {
     case 'list':
-      console.log(formatTable(await list(options), ['remote', 'version', 'entry', 'previous']));
+      console.log(formatTable(await list(options), ['remote', 'version', 'entry', 'previous', 'candidate']));
       return 0;
     case 'use': {
       const result = await use({ ...options, remote, version });

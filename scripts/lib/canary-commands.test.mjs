@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { ROUTE_TABLES } from '../test/compatibility-fixtures.mjs';
 import { canaryAbort, canaryPromote, canaryStart, canaryStatus, parsePercent } from './canary-commands.mjs';
-import { rollback } from './remotes-commands.mjs';
+import { list, rollback } from './remotes-commands.mjs';
 import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
 
 const workspace = useRemotesWorkspace();
@@ -34,6 +34,7 @@ describe('canary', () => {
 
     await canaryStart({ ...options(), remote: 'catalog', version: '1.1.0', percent: 50 });
     expect(registry().remotes.catalog.candidate).toEqual({ ...candidate, percent: 50 });
+    expect((await list(options())).find((row) => row.remote === 'catalog')?.candidate).toBe('1.1.0 (50 %)');
     expect(await canaryStatus(options())).toEqual([
       { remote: 'catalog', stable: stable.version, candidate: '1.1.0 (50 %)', since: candidate.started, last: '-' },
     ]);

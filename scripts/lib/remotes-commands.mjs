@@ -18,6 +18,7 @@ export async function list({ registryFile }) {
       version: pin.version ?? '(unversioned)',
       entry: pin.entry,
       previous: (pin.previousVersions ?? []).join(', '),
+      candidate: pin.candidate ? `${pin.candidate.version} (${pin.candidate.percent} %)` : '',
     };
   });
   // A pin nothing runs is listed with why, as the file has it: its team pins it again with `use`.
@@ -26,6 +27,7 @@ export async function list({ registryFile }) {
     version: '(refused)',
     entry: problems.map(describeRegistryProblem).join('; '),
     previous: '',
+    candidate: '',
   }));
   return [...rows, ...refusedRows];
 }

@@ -185,6 +185,7 @@ describe('remotes commands', () => {
     expect((await list(options())).find((row) => row.remote === 'catalog')).toEqual({
       remote: 'catalog',
       version: '(refused)',
+      candidate: '',
       entry: expect.stringMatching(/^"remotes\.catalog\.routes" is not a route table: page 1: path "\/\.\.\/x"/),
       previous: '',
     });
