@@ -1,13 +1,19 @@
 import { join } from 'node:path';
 import type { DevServer } from '@rspack/core';
 import type { App } from './app.ts';
-import { apiProxy, shellServing } from './dev-serving.ts';
+import { apiProxies, shellServing } from './dev-serving.ts';
 import { DEV_CLIENT_DIR } from './fast-refresh.ts';
 
 const DEV_SOCKET_TRANSPORT = join(DEV_CLIENT_DIR, 'socket-transport.js');
 
-/** Every dev server proxies /api to the auth API (`DEVHUB_API_URL` points it elsewhere). */
-const API_PROXY_TARGET = process.env.DEVHUB_API_URL ?? 'http://localhost:4000';
+/**
+ * Every dev server proxies /api to the auth API and /api/telemetry to the telemetry collector
+ * (`DEVHUB_API_URL` and `DEVHUB_TELEMETRY_URL` point them elsewhere; npm start sets both).
+ */
+const PROXY_TARGETS = {
+  api: process.env.DEVHUB_API_URL ?? 'http://localhost:4000',
+  telemetry: process.env.DEVHUB_TELEMETRY_URL ?? 'http://localhost:4100',
+};
 
 export function devServer(app: App): DevServer {
   return {
@@ -24,7 +30,7 @@ export function devServer(app: App): DevServer {
       'Access-Control-Allow-Headers': '*',
       'Cache-Control': 'no-store',
     },
-    proxy: [apiProxy(API_PROXY_TARGET)],
+    proxy: apiProxies(PROXY_TARGETS),
     // The hot client says in one line why it reloads the page (rspack/dev-client/hot-client.js): the
     // stock clients' info lines would bury it.
     client: {

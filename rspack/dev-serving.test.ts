@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DevServerMiddleware, DevServerMiddlewareHandler, DevServerMiddlewareObject } from '@rspack/core';
 import { WORKSPACE_ROOT } from './app.ts';
-import { aheadOfBundle, apiProxy, registryFileHandler, shellServing } from './dev-serving.ts';
+import { aheadOfBundle, apiProxies, apiProxy, registryFileHandler, shellServing } from './dev-serving.ts';
 
 let dir: string;
 let server: Server | undefined;
@@ -98,15 +98,34 @@ describe("the shell's dev server and the registry npm start hands it", () => {
   });
 });
 
+type ProxyRequestHook = (
+  proxyRequest: { setHeader: (name: string, value: string) => void },
+  request: IncomingMessage,
+) => void;
+
+/** The X-Forwarded-For a proxy's hook sends for a client at 127.0.0.2 that wrote its own. */
+function forwardedBy(hook: unknown) {
+  const sent = new Map<string, string>();
+  const request = { headers: { 'x-forwarded-for': '203.0.113.9' }, socket: { remoteAddress: '127.0.0.2' } };
+  (hook as ProxyRequestHook)(
+    { setHeader: (name, value) => sent.set(name, value) },
+    request as unknown as IncomingMessage,
+  );
+  return Object.fromEntries(sent);
+}
+
 describe("every dev server's /api proxy", () => {
   it("sends the socket's address as X-Forwarded-For, never what the client wrote there", () => {
-    const proxyReq = apiProxy('http://localhost:4000').on?.proxyReq as unknown as (
-      proxyRequest: { setHeader: (name: string, value: string) => void },
-      request: IncomingMessage,
-    ) => void;
-    const sent = new Map<string, string>();
-    const request = { headers: { 'x-forwarded-for': '203.0.113.9' }, socket: { remoteAddress: '127.0.0.2' } };
-    proxyReq({ setHeader: (name, value) => sent.set(name, value) }, request as unknown as IncomingMessage);
-    expect(Object.fromEntries(sent)).toEqual({ 'x-forwarded-for': '127.0.0.2' });
+    expect(forwardedBy(apiProxy('http://localhost:4000').on?.proxyReq)).toEqual({ 'x-forwarded-for': '127.0.0.2' });
+  });
+
+  it('sends /api/telemetry to the collector, tried before the rest of /api goes to the auth API', () => {
+    const proxies = apiProxies({ api: 'http://localhost:4000', telemetry: 'http://localhost:4100' });
+    expect(proxies.map(({ context, target }) => ({ context, target }))).toEqual([
+      { context: ['/api/telemetry'], target: 'http://localhost:4100' },
+      { context: ['/api'], target: 'http://localhost:4000' },
+    ]);
+    // The collector limits beacons per client as the API limits sign-ins: by the same entry.
+    for (const proxy of proxies) expect(forwardedBy(proxy.on?.proxyReq)).toEqual({ 'x-forwarded-for': '127.0.0.2' });
   });
 });

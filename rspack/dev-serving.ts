@@ -8,22 +8,38 @@ import type {
 } from '@rspack/core';
 import { WORKSPACE_ROOT } from './app.ts';
 
-// What the dev servers serve besides the bundle, with the dev server's own means: the /api proxy
-// of every app, and the shell's registry and deploy folder. The preview server
+// What the dev servers serve besides the bundle, with the dev server's own means: the /api and
+// /api/telemetry proxies of every app, and the shell's registry and deploy folder. The preview server
 // (scripts/lib/static-server.mjs) is of the ops layer, which the build does not import.
 
 export const REGISTRY_PATH = '/remotes.json';
 
+/** Where the telemetry collector takes beacons: proxied there, ahead of the rest of /api. */
+export const TELEMETRY_PATH = '/api/telemetry';
+
+/**
+ * The dev server's proxies, in the order it tries them (the first whose path matches answers):
+ * POST /api/telemetry to the collector, then the rest of /api to the auth API.
+ */
+export function apiProxies(targets: { api: string; telemetry: string }): DevServerProxyConfigArrayItem[] {
+  return [serviceProxy(TELEMETRY_PATH, targets.telemetry), apiProxy(targets.api)];
+}
+
 /** The /api proxy to the auth API at `target`. */
 export function apiProxy(target: string): DevServerProxyConfigArrayItem {
+  return serviceProxy('/api', target);
+}
+
+/** A proxy of `path` and what is under it to the service at `target`. */
+function serviceProxy(path: string, target: string): DevServerProxyConfigArrayItem {
   return {
-    context: ['/api'],
+    context: [path],
     target,
     changeOrigin: true,
     on: {
-      // The auth API limits sign-in attempts per client, by the one X-Forwarded-For entry its adjacent
-      // proxy (this server) adds; the proxy's own `xfwd` would keep a header the client wrote. The
-      // socket's address replaces it: the API reads no entry left of that one anyway.
+      // The auth API limits sign-in attempts per client, and the collector beacons, by the one
+      // X-Forwarded-For entry its adjacent proxy (this server) adds; the proxy's own `xfwd` would keep a
+      // header the client wrote. The socket's address replaces it: neither reads an entry left of it.
       proxyReq: (proxyRequest, request) =>
         proxyRequest.setHeader('x-forwarded-for', request.socket.remoteAddress ?? ''),
     },

@@ -125,3 +125,130 @@ describe('api proxy', () => {
     expect(body.headers['x-forwarded-host']).toBe(`127.0.0.1:${port}`);
   });
 });
+
+describe('telemetry proxy', () => {
+  let root;
+  /** Two upstreams that answer with which one they are and what they received. */
+  const upstreams = [];
+  let server;
+  let port;
+  let closedPort;
+
+  /** Every request an upstream received, by which and its path. */
+  const arrived = [];
+  const upstream = (name) =>
+    createServer((req, res) => {
+      arrived.push(`${name} ${req.url}`);
+      let received = '';
+      req.on('data', (chunk) => (received += chunk));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ name, url: req.url, method: req.method, headers: req.headers, received }));
+      });
+    });
+
+  const parsed = (text) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return { text };
+    }
+  };
+
+  /** A request from `localAddress` to `to` (this block's server unless told), the path sent as written. */
+  function request(path, { localAddress, headers = {}, method = 'GET', body: sent, to = port }) {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: to, path, method, localAddress, headers, agent: false },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          // Not JSON (a static server's own answer): said as it is, so a failing test fails at once.
+          res.on('end', () => resolve({ status: res.statusCode, body: parsed(body) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(sent);
+    });
+  }
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-'));
+    const ports = [];
+    for (const name of ['auth-api', 'telemetry']) {
+      const made = upstream(name);
+      upstreams.push(made);
+      ports.push(await listen(made, 0, '127.0.0.1'));
+    }
+    const closed = createServer();
+    closedPort = await listen(closed, 0, '127.0.0.1');
+    await closeServer(closed);
+    server = createStaticServer({
+      root,
+      apiTarget: `http://127.0.0.1:${ports[0]}`,
+      telemetryTarget: `http://127.0.0.1:${ports[1]}`,
+    });
+    port = await listen(server, 0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    for (const made of upstreams) await closeServer(made);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("sends a beacon to the collector as sendBeacon sent it, with the client's own address", async () => {
+    const beacon = JSON.stringify({ schema: 1, environment: 'preview', views: [] });
+    const { status, body } = await request('/api/telemetry', {
+      localAddress: '127.0.0.2',
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '203.0.113.7' },
+      body: beacon,
+    });
+    expect([status, body.name, body.method, body.url, body.received]).toEqual([
+      200,
+      'telemetry',
+      'POST',
+      '/api/telemetry',
+      beacon,
+    ]);
+    expect(body.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.2');
+    expect(body.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('leaves the rest of /api to the auth API, a path that only begins like /api/telemetry too', async () => {
+    for (const path of ['/api/auth/me', '/api/health', '/api/telemetryx', '/api']) {
+      const { status, body } = await request(path, { localAddress: '127.0.0.3' });
+      expect([path, status, body.name]).toEqual([path, 200, 'auth-api']);
+    }
+  });
+
+  it('sends what is under /api/telemetry to the collector, and a dot segment nowhere', async () => {
+    // The collector answers these 404 (its tests): its metrics are on a port no public server proxies.
+    for (const path of ['/api/telemetry/', '/api/telemetry/x', '/api/telemetry?x=1']) {
+      const { body } = await request(path, { localAddress: '127.0.0.4' });
+      expect([body.name, body.url]).toEqual(['telemetry', path]);
+    }
+    const seen = arrived.length;
+    for (const path of ['/api/telemetry/../metrics', '/api/telemetry/%2e%2e/metrics', '/api/../metrics']) {
+      const { status } = await request(path, { localAddress: '127.0.0.4' });
+      expect([path, status]).toEqual([path, 400]);
+    }
+    expect(arrived.slice(seen)).toEqual([]);
+  });
+
+  it('answers 502 naming the collector while nothing listens there', async () => {
+    const orphan = createStaticServer({ root, telemetryTarget: `http://127.0.0.1:${closedPort}` });
+    const orphanPort = await listen(orphan, 0, '127.0.0.1');
+    try {
+      const { status, body } = await request('/api/telemetry', {
+        localAddress: '127.0.0.5',
+        method: 'POST',
+        body: '{}',
+        to: orphanPort,
+      });
+      expect([status, body.message]).toEqual([502, 'Không kết nối được máy chủ thu thập số liệu (telemetry)']);
+    } finally {
+      await closeServer(orphan);
+    }
+  });
+});

@@ -4,14 +4,14 @@
 // files (ranges, ETags, the build's brotli/gzip copies, streams closed when the client goes);
 // @fastify/helmet and static-server-headers.mjs the headers of every answer. Here: which file
 // answers a path (prerendered page, registry file, mounts, SPA fallback) and each page's
-// Content-Security-Policy, made from the served build's own scripts; the /api proxy is
-// @fastify/http-proxy, configured in static-server-api-proxy.mjs.
+// Content-Security-Policy, made from the served build's own scripts; the /api and /api/telemetry
+// proxies are @fastify/http-proxy, configured in static-server-api-proxy.mjs.
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { prerenderedPages } from './prerender-pages.mjs';
-import { registerApiProxy } from './static-server-api-proxy.mjs';
+import { registerApiProxy, TELEMETRY } from './static-server-api-proxy.mjs';
 import { closeSilentConnections, DEFAULT_LIMITS, fastifyOptions } from './static-server-connections.mjs';
 import { pagePolicies } from './static-server-csp.mjs';
 import {
@@ -34,6 +34,8 @@ import { trustedScripts } from './static-server-trusted-scripts.mjs';
  * @property {Record<string,string>} [files]  URL path → file served instead (e.g. /remotes.json)
  * @property {Record<string,string>} [mounts] URL prefix → directory (e.g. the deploy folder)
  * @property {string} [apiTarget]     proxy /api/* there
+ * @property {string} [telemetryTarget]  proxy /api/telemetry and what is under it there (the
+ *   collector), ahead of apiTarget
  * @property {{ dir: string, template: string }} [pages]  prerendered pages (prerender-pages.mjs),
  *   served for a path without extension or query string while they match the served shell build
  *   (`template`, its index.html)
@@ -89,6 +91,7 @@ function createApp({ tls, limits: givenLimits, ...options }) {
       instance.addHook('onRequest', async (request, reply) => addProjectHeaders(request, reply, headers)),
     ),
   );
+  if (options.telemetryTarget) registerApiProxy(app, options.telemetryTarget, limits.apiMs, TELEMETRY);
   if (options.apiTarget) registerApiProxy(app, options.apiTarget, limits.apiMs);
 
   app.register(fastifyStatic, {
