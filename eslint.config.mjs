@@ -145,7 +145,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
   {
-    files: ['**/*.{js,mjs,cjs}', '*.ts', '*/rspack.config.ts', 'auth-api/**/*.ts'],
+    files: ['**/*.{js,mjs,cjs}', '*.ts', '*/rspack.config.ts', 'auth-api/**/*.ts', 'telemetry/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -154,7 +154,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['scripts/**', 'e2e/**', 'auth-api/**'],
+    files: ['scripts/**', 'e2e/**', 'auth-api/**', 'telemetry/**'],
     rules: { 'no-console': 'off' },
   },
   {

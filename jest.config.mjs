@@ -59,6 +59,14 @@ export default {
       transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     },
     {
+      displayName: 'telemetry',
+      rootDir: '<rootDir>/telemetry',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      // The contracts it imports are ES modules, compiled like its own code; so is the static server its proxy test runs.
+      transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
+    },
+    {
       displayName: 'contracts',
       rootDir: '<rootDir>/contracts',
       testEnvironment: 'node',

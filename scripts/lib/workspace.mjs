@@ -10,11 +10,15 @@ export const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '
 /**
  * @typedef {object} WorkspaceApp
  * @property {string} name  federation name ("shell", "catalog", …)
- * @property {'host' | 'remote' | 'api'} kind
- * @property {number} port  its dev server's port
+ * @property {'host' | 'remote' | 'api' | 'collector'} kind  the shell, a remote, the auth API, the
+ *   telemetry collector
+ * @property {number} port  its dev server's port (a service's: the port it listens on)
+ * @property {number} [metricsPort]  a collector's: the port of its metrics, which no public server proxies
  * @property {string} dir  its folder, relative to the workspace root
  * @property {string} packageName
  */
+
+const APP_KINDS = ['host', 'remote', 'api', 'collector'];
 
 /** @returns {string[]} the folders of the workspace's packages, as the root package.json lists them */
 export function workspaceDirs(root = WORKSPACE_ROOT) {
@@ -28,8 +32,9 @@ export function workspaceApps(root = WORKSPACE_ROOT) {
   return workspaceDirs(root).flatMap((dir) => {
     const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
     const devhub = pkg.devhub;
-    if (!devhub || !['host', 'remote', 'api'].includes(devhub.kind)) return [];
-    return [{ name: devhub.name, kind: devhub.kind, port: devhub.port, dir, packageName: pkg.name }];
+    if (!devhub || !APP_KINDS.includes(devhub.kind)) return [];
+    const { name, kind, port, metricsPort } = devhub;
+    return [{ name, kind, port, ...(metricsPort === undefined ? {} : { metricsPort }), dir, packageName: pkg.name }];
   });
 }
 
@@ -44,7 +49,8 @@ export function browserAppDirs(root = WORKSPACE_ROOT) {
 
 /** @returns {WorkspaceApp[]} the shell and every remote: the apps a browser runs, each with a dev server */
 export function browserApps(root = WORKSPACE_ROOT) {
-  return workspaceApps(root).filter((app) => app.kind !== 'api');
+  // Named, not "all but the services": a kind added later is no browser app until it says so.
+  return workspaceApps(root).filter((app) => app.kind === 'host' || app.kind === 'remote');
 }
 
 /** @returns {Record<string, string>} each remote's folder, by its federation name ("catalog" → "remote-catalog") */

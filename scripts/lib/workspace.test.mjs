@@ -14,15 +14,27 @@ describe('the workspace', () => {
     ).toEqual(['shell']);
   });
 
-  it('lists as browser apps the shell and the remotes, not the API nor the packages that are no app', () => {
+  it('lists as browser apps the shell and the remotes, not the services nor the packages that are no app', () => {
     const dirs = browserAppDirs();
     expect(dirs).toContain('shell');
     expect(dirs).toEqual(expect.arrayContaining(remoteApps().map((app) => app.dir)));
-    for (const other of ['auth-api', 'shared', 'contracts', 'e2e']) expect(dirs).not.toContain(other);
+    for (const other of ['auth-api', 'telemetry', 'shared', 'contracts', 'e2e']) expect(dirs).not.toContain(other);
   });
 
-  it('gives every app its own dev server port', () => {
-    const ports = workspaceApps().map((app) => app.port);
+  it('knows the services by their kind: one auth API, one telemetry collector with its metrics port', () => {
+    const services = workspaceApps().filter((app) => app.kind === 'api' || app.kind === 'collector');
+    expect(services.map(({ name, kind, dir }) => ({ name, kind, dir }))).toEqual([
+      { name: 'auth-api', kind: 'api', dir: 'auth-api' },
+      { name: 'telemetry', kind: 'collector', dir: 'telemetry' },
+    ]);
+    expect(services.find((app) => app.kind === 'collector')?.metricsPort).toEqual(expect.any(Number));
+  });
+
+  it('gives every app its own port, and a collector its metrics a port of their own', () => {
+    const ports = workspaceApps().flatMap((app) => [
+      app.port,
+      ...(app.metricsPort === undefined ? [] : [app.metricsPort]),
+    ]);
     expect(new Set(ports).size).toBe(ports.length);
   });
 

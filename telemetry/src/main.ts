@@ -1,0 +1,3 @@
+import { runMain } from './cli.ts';
+
+runMain(process.env, process.argv.slice(2));
