@@ -1,6 +1,6 @@
 // GET /metrics for Prometheus, on a port of its own: no public server proxies to it, so no
 // visitor reads what the others' browsers reported, and the public port has no path that leads here.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 
 export const METRICS_PATH = '/metrics';
@@ -8,7 +8,7 @@ export const METRICS_PATH = '/metrics';
 export function buildMetricsServer(registry: Registry, logger: { level: string; stream?: NodeJS.WritableStream }) {
   const app: FastifyInstance = Fastify({
     logger: { level: logger.level, ...(logger.stream ? { stream: logger.stream } : {}) },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
   });
   app.get(METRICS_PATH, async (_request, reply) =>

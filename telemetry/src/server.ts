@@ -3,7 +3,7 @@
 // the contract, counted under labels the registry names, and never written to a log or an answer.
 import rateLimit from '@fastify/rate-limit';
 import { describeBeaconProblem, validateBeacon } from '@devhub/contracts/telemetry';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { KnownLabels } from './known-labels.ts';
 import type { BeaconResult, CollectorMetrics } from './metrics.ts';
 import { LOOPBACK, trustAdjacentProxy } from './trusted-proxy.ts';
@@ -61,7 +61,7 @@ export async function buildPublicServer(options: PublicServerOptions): Promise<F
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // One line per request would be one per beacon; refusals are logged below, without their text.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
     requestTimeout: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     forceCloseConnections: 'idle',
