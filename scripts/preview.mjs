@@ -6,7 +6,7 @@
 // from the store, and the pages are those `remotes use|rollback|prerender` wrote next to it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API, APPS, ROOT, appDir } from './lib/apps.mjs';
+import { API, APPS, COLLECTOR, ROOT, appDir } from './lib/apps.mjs';
 import { parseCliOrExit } from './lib/cli.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localCertificate } from './lib/local-certificate.mjs';
@@ -18,7 +18,7 @@ import { createStaticServer, listen } from './lib/static-server.mjs';
 import { storeSite } from './lib/storage-site.mjs';
 import { isBlobAddress } from './lib/storage-objects.mjs';
 
-const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api]]
+const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api] [--no-telemetry]]
   --remotes <env>  serve shell/public/remotes.<env>.json as the registry (or DEVHUB_REMOTES); without
                    it, the local one: every remote of the workspace on its port
   --remotes azblob://<container>/<prefix>/remotes.<env>.json
@@ -27,6 +27,7 @@ const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api]
   --http1          plain HTTP/1.1 instead of HTTP/2 with TLS
   --http2          HTTP/2 with TLS (the default)
   --no-api         do not start the auth API
+  --no-telemetry   do not start the telemetry collector
   -h, --help       this help`;
 
 const { values } = parseCliOrExit('preview', {
@@ -34,6 +35,7 @@ const { values } = parseCliOrExit('preview', {
   options: {
     remotes: { type: 'string', default: process.env.DEVHUB_REMOTES },
     'no-api': { type: 'boolean', default: false },
+    'no-telemetry': { type: 'boolean', default: false },
     http1: { type: 'boolean', default: false },
     http2: { type: 'boolean', default: false },
     'public-host': { type: 'string' },
@@ -64,7 +66,12 @@ async function main() {
     console.error(`Unknown environment "${values.remotes}": ${registryFile} does not exist.`);
     process.exit(1);
   }
-  for (const { id, port } of [...APPS, ...(values['no-api'] ? [] : [API])]) {
+  const collectorPorts = [COLLECTOR, { id: `${COLLECTOR.id} metrics`, port: COLLECTOR.metricsPort }];
+  for (const { id, port } of [
+    ...APPS,
+    ...(values['no-api'] ? [] : [API]),
+    ...(values['no-telemetry'] ? [] : collectorPorts),
+  ]) {
     if (!(await isPortFree(port))) {
       console.error(`Port ${port} (${id}) is already in use: stop what runs there and retry.`);
       process.exit(1);
@@ -72,18 +79,38 @@ async function main() {
   }
 
   const apiTarget = `http://localhost:${API.port}`;
-  if (!values['no-api']) {
-    if (!existsSync(join(ROOT, API.dir, 'dist', 'main.js'))) {
-      console.error('auth-api is not built: run "npm run build" first (or pass --no-api).');
+  const telemetryTarget = `http://localhost:${COLLECTOR.port}`;
+  for (const [service, flag] of [
+    [API, 'no-api'],
+    [COLLECTOR, 'no-telemetry'],
+  ]) {
+    if (!values[flag] && !existsSync(join(ROOT, service.dir, 'dist', 'main.js'))) {
+      console.error(`${service.id} is not built: run "npm run build" first (or pass --${flag}).`);
       process.exit(1);
     }
-    // However this process ends (an error, an exception), the auth API does not outlive it.
-    process.once('exit', () => group.stop(process.exitCode ?? 1));
+  }
+  // However this process ends (an error, an exception), the services do not outlive it.
+  if (!values['no-api'] || !values['no-telemetry']) process.once('exit', () => group.stop(process.exitCode ?? 1));
+  if (!values['no-api']) {
     group.run(API.id, process.execPath, ['dist/main.js'], {
       cwd: join(ROOT, API.dir),
       env: { ...process.env, PORT: String(API.port) },
     });
     await waitForPort(API.port);
+  }
+  if (!values['no-telemetry']) {
+    // Labels its metrics by what the registry the shell serves names; a store's registry is its
+    // local copy, which the server keeps up to date.
+    group.run(COLLECTOR.id, process.execPath, ['dist/main.js'], {
+      cwd: join(ROOT, COLLECTOR.dir),
+      env: {
+        ...process.env,
+        PORT: String(COLLECTOR.port),
+        METRICS_PORT: String(COLLECTOR.metricsPort),
+        DEVHUB_REGISTRY_FILE: registryFile,
+      },
+    });
+    await waitForPort(COLLECTOR.port);
   }
 
   // The public routes rendered with the pinned versions, as `npm run remotes -- use` renders them
@@ -115,6 +142,7 @@ async function main() {
       spa: true,
       cors: app.kind === 'remote',
       apiTarget,
+      telemetryTarget,
       files: app.kind === 'host' && !site ? { '/remotes.json': registryFile } : undefined,
       store: app.kind === 'host' ? site : undefined,
       mounts: app.kind === 'host' ? { '/deploy/': join(ROOT, '.deploy') } : undefined,

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { API, APPS } from './lib/apps.mjs';
+import { API, APPS, COLLECTOR } from './lib/apps.mjs';
 import { isPortFree } from './lib/processes.mjs';
 import { publishVersion } from './lib/publish-version.mjs';
 import { startAzurite } from './test/azurite-test-server.mjs';
@@ -55,12 +55,12 @@ let releasePorts;
 const savedConnection = process.env[CONNECTION_STRING_VARIABLE];
 
 /**
- * Until nothing listens on the README's ports (3000–3003, 4000), or 2 minutes pass: a server that
+ * Until nothing listens on the README's ports (3000–3003, 4000, 4100, 9464), or 2 minutes pass: a server that
  * another run of this test stopped (another `npm test`) may still be closing when the lock passes.
  */
 async function readmePortsFree() {
   const deadline = Date.now() + 120_000;
-  for (const { port } of [...APPS, API]) {
+  for (const { port } of [...APPS, API, COLLECTOR, { port: COLLECTOR.metricsPort }]) {
     while (!(await isPortFree(port)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

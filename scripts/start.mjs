@@ -1,17 +1,21 @@
-// `npm start`: the auth API and every app's dev server in one terminal, then a banner.
+// `npm start`: the auth API, the telemetry collector and every app's dev server in one terminal,
+// then a banner.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { API, APPS, PORT_SETTINGS, PortError, ROOT, appDir, hasPages, withPorts } from './lib/apps.mjs';
+import { APPS, DEFAULT_PORTS, PORT_SETTINGS, PortError, ROOT, appDir, hasPages, withPorts } from './lib/apps.mjs';
 import { CliError, parseCli, runCli } from './lib/cli.mjs';
 import { PackageBinError, packageBin } from '../rspack/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localRegistry, temporaryRegistryFile } from './lib/local-registry.mjs';
 import { readRegistry, registryPath } from './lib/registry-file.mjs';
 
+/** An option in the help's first column; one too long for it has its description on the next line. */
+const column = (text) => (text.length < 26 ? text.padEnd(26) : `${text}\n${' '.repeat(26)}`);
+
 const USAGE = `usage: npm start [-- [--remotes <env> [--local <remote>[,<remote>…]]] [--<app>-port <port>…]]
   --remotes <env>         run the shell against shell/public/remotes.<env>.json (or DEVHUB_REMOTES)
   --local <names>         with --remotes: serve these remotes from local dev servers instead
-${PORT_SETTINGS.map(({ id, flag, env }) => `  --${flag} <port>`.padEnd(26) + `${id} (or ${env}; default ${[...APPS, API].find((app) => app.id === id).port})`).join('\n')}
+${PORT_SETTINGS.map(({ id, flag, env }) => column(`  --${flag} <port>`) + `${id} (or ${env}; default ${DEFAULT_PORTS[id]})`).join('\n')}
   -h, --help              this help`;
 
 /** The local dev server's origin of a remote app. */
@@ -73,7 +77,7 @@ async function main() {
     },
   });
   const rspackCli = packageBin('@rspack/cli');
-  const { apps: workspaceApps, api } = withPorts(values, process.env);
+  const { apps: workspaceApps, api, collector } = withPorts(values, process.env);
   // A remote new-remote just made builds once it has a page: the others start without it.
   const pageless = workspaceApps.filter((app) => app.kind === 'remote' && !hasPages(app));
   for (const app of pageless) {
@@ -86,7 +90,8 @@ async function main() {
   const shell = apps.find((app) => app.kind === 'host');
 
   const busy = [];
-  for (const { id, port } of [...apps, api]) {
+  const services = [api, collector, { id: `${collector.id} metrics`, port: collector.metricsPort }];
+  for (const { id, port } of [...apps, ...services]) {
     if (!(await isPortFree(port))) busy.push(`${id} (${port})`);
   }
   if (busy.length > 0) {
@@ -96,16 +101,20 @@ async function main() {
     process.exit(1);
   }
 
-  // The auth API is TypeScript compiled by tsc; a fresh clone has no build yet. Incremental, as
-  // `npm run build` is: nothing is written when dist/ is up to date, so a preview or test stack
-  // running from the same dist/ beside this one is never left without its files.
+  // The auth API and the collector are TypeScript compiled by tsc; a fresh clone has no build yet.
+  // Incremental, as `npm run build` is: nothing is written when dist/ is up to date, so a preview or
+  // test stack running from the same dist/ beside this one is never left without its files.
   const build = spawnSync(
     process.execPath,
-    [packageBin('typescript', { name: 'tsc' }), '-b', join(api.dir, 'tsconfig.build.json')],
+    [
+      packageBin('typescript', { name: 'tsc' }),
+      '-b',
+      ...[api, collector].map((service) => join(service.dir, 'tsconfig.build.json')),
+    ],
     { cwd: ROOT, stdio: 'inherit' },
   );
   if (build.status !== 0) {
-    console.error('Could not build auth-api (see above).');
+    console.error(`Could not build ${api.id} or ${collector.id} (see above).`);
     process.exit(build.status ?? 1);
   }
 
@@ -114,23 +123,35 @@ async function main() {
     cwd: join(ROOT, api.dir),
     env: { ...process.env, PORT: String(api.port) },
   });
+  // Labels its metrics by what the registry the shell serves names, read again as it changes.
+  group.run(collector.id, process.execPath, ['dist/main.js'], {
+    cwd: join(ROOT, collector.dir),
+    env: {
+      ...process.env,
+      PORT: String(collector.port),
+      METRICS_PORT: String(collector.metricsPort),
+      DEVHUB_REGISTRY_FILE: registryFile,
+    },
+  });
   for (const app of apps) {
     group.run(app.id, process.execPath, [rspackCli, 'serve', '--port', String(app.port)], {
       cwd: appDir(app),
       env: {
         ...process.env,
         NODE_ENV: 'development',
-        // Every dev server proxies /api to this run's auth API.
+        // Every dev server proxies /api to this run's auth API, /api/telemetry to its collector.
         DEVHUB_API_URL: `http://localhost:${api.port}`,
+        DEVHUB_TELEMETRY_URL: `http://localhost:${collector.port}`,
         ...(registryFile ? { DEVHUB_REGISTRY_FILE: registryFile } : {}),
       },
     });
   }
 
-  await Promise.all([...apps, api].map(({ port }) => waitForPort(port)));
+  await Promise.all([...apps, ...services].map(({ port }) => waitForPort(port)));
   const rows = [
     ...apps.map((app) => `  ${app.id.padEnd(9)} http://localhost:${app.port}/`),
     `  ${api.id.padEnd(9)} http://localhost:${api.port}/api/health`,
+    `  ${collector.id.padEnd(9)} POST /api/telemetry, metrics at http://localhost:${collector.metricsPort}/metrics`,
   ];
   const source =
     env === 'local'

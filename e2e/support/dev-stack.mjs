@@ -16,6 +16,8 @@ const PORT_FLAGS = {
   auth: 'auth-port',
   account: 'account-port',
   'auth-api': 'api-port',
+  telemetry: 'telemetry-port',
+  'telemetry-metrics': 'telemetry-metrics-port',
 };
 
 /**

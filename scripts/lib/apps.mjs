@@ -1,5 +1,6 @@
-// The apps `npm start` and `npm run preview` run, with their default ports, as each app's
-// package.json (`devhub`) gives them, and where their builds land.
+// The apps `npm start` and `npm run preview` run (the browser apps, the auth API, the telemetry
+// collector), with their default ports, as each app's package.json (`devhub`) gives them, and
+// where their builds land.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKSPACE_ROOT, browserApps, workspaceApps } from './workspace.mjs';
@@ -11,6 +12,19 @@ export const APPS = browserApps().map(({ name, dir, port, kind }) => ({ id: name
 const api = workspaceApps().find((app) => app.kind === 'api');
 if (!api) throw new Error('no workspace package declares "devhub": { "kind": "api" } (auth-api/package.json)');
 export const API = { id: api.name, dir: api.dir, port: api.port };
+
+const collector = workspaceApps().find((app) => app.kind === 'collector');
+if (!collector?.metricsPort)
+  throw new Error(
+    'no workspace package declares "devhub": { "kind": "collector", "metricsPort": … } (telemetry/package.json)',
+  );
+/** The telemetry collector: beacons on `port`, which the public servers proxy, metrics on `metricsPort`, which none does. */
+export const COLLECTOR = {
+  id: collector.name,
+  dir: collector.dir,
+  port: collector.port,
+  metricsPort: collector.metricsPort,
+};
 
 export function appDir(app) {
   return join(ROOT, app.dir);
@@ -28,10 +42,19 @@ export function hasPages(app, root = ROOT) {
   return existsSync(exposes) && readdirSync(exposes).some((file) => /\.[jt]sx?$/.test(file));
 }
 
-/** How each app's port is chosen: a command-line flag, else an environment variable, else the default. */
-export const PORT_SETTINGS = [...APPS, API].map(({ id }) => {
+/** The collector's metrics port, as a port setting names it. */
+const METRICS_ID = `${COLLECTOR.id}-metrics`;
+
+/** Every port `npm start` and `npm run preview` listen on, by setting id, with its default. */
+export const DEFAULT_PORTS = Object.fromEntries([
+  ...[...APPS, API, COLLECTOR].map(({ id, port }) => [id, port]),
+  [METRICS_ID, COLLECTOR.metricsPort],
+]);
+
+/** How each port is chosen: a command-line flag, else an environment variable, else the default. */
+export const PORT_SETTINGS = Object.keys(DEFAULT_PORTS).map((id) => {
   const short = id === API.id ? 'api' : id;
-  return { id, flag: `${short}-port`, env: `DEVHUB_${short.toUpperCase()}_PORT` };
+  return { id, flag: `${short}-port`, env: `DEVHUB_${short.toUpperCase().replaceAll('-', '_')}_PORT` };
 });
 
 export class PortError extends Error {
@@ -39,9 +62,9 @@ export class PortError extends Error {
 }
 
 /**
- * The apps and the API with their ports taken from `flags` (parsed `--<app>-port` values) or
- * `env` (`DEVHUB_<APP>_PORT`). Throws a PortError naming the setting for a port that is not an
- * integer from 1 to 65535, or for two apps given the same port.
+ * The apps, the API and the collector with their ports taken from `flags` (parsed `--<app>-port`
+ * values) or `env` (`DEVHUB_<APP>_PORT`). Throws a PortError naming the setting for a port that is
+ * not an integer from 1 to 65535, or for two of them given the same port.
  */
 export function withPorts(flags = {}, env = {}) {
   const ports = {};
@@ -56,10 +79,15 @@ export function withPorts(flags = {}, env = {}) {
   }
   const apps = APPS.map((app) => ({ ...app, port: ports[app.id] ?? app.port }));
   const api = { ...API, port: ports[API.id] ?? API.port };
+  const collector = {
+    ...COLLECTOR,
+    port: ports[COLLECTOR.id] ?? COLLECTOR.port,
+    metricsPort: ports[METRICS_ID] ?? COLLECTOR.metricsPort,
+  };
   const seen = new Map();
-  for (const { id, port } of [...apps, api]) {
+  for (const { id, port } of [...apps, api, collector, { id: METRICS_ID, port: collector.metricsPort }]) {
     if (seen.has(port)) throw new PortError(`${seen.get(port)} and ${id} cannot both use port ${port}`);
     seen.set(port, id);
   }
-  return { apps, api };
+  return { apps, api, collector };
 }

@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APPS, API, PortError, hasPages, withPorts } from './apps.mjs';
+import { APPS, API, COLLECTOR, PORT_SETTINGS, PortError, hasPages, withPorts } from './apps.mjs';
 
-const portsOf = ({ apps, api }) => Object.fromEntries([...apps, api].map(({ id, port }) => [id, port]));
+const portsOf = ({ apps, api, collector }) =>
+  Object.fromEntries([
+    ...[...apps, api, collector].map(({ id, port }) => [id, port]),
+    [`${collector.id}-metrics`, collector.metricsPort],
+  ]);
 
 describe('app ports', () => {
   it('keeps the documented ports when nothing is set', () => {
@@ -14,24 +18,37 @@ describe('app ports', () => {
       auth: 3002,
       account: 3003,
       'auth-api': 4000,
+      telemetry: 4100,
+      'telemetry-metrics': 9464,
     });
-    expect(portsOf(withPorts())).toEqual(portsOf({ apps: APPS, api: API }));
+    expect(portsOf(withPorts())).toEqual(portsOf({ apps: APPS, api: API, collector: COLLECTOR }));
     expect(withPorts().apps.map(({ id, dir, kind }) => ({ id, dir, kind }))).toEqual(
       APPS.map(({ id, dir, kind }) => ({ id, dir, kind })),
     );
     expect(withPorts().api.dir).toBe(API.dir);
+    expect(withPorts().collector.dir).toBe(COLLECTOR.dir);
+  });
+
+  it('runs the collector beside the browser apps, never as one of them', () => {
+    expect(APPS.map((app) => app.id)).not.toContain(COLLECTOR.id);
+    expect(PORT_SETTINGS.filter(({ id }) => id.startsWith('telemetry'))).toEqual([
+      { id: 'telemetry', flag: 'telemetry-port', env: 'DEVHUB_TELEMETRY_PORT' },
+      { id: 'telemetry-metrics', flag: 'telemetry-metrics-port', env: 'DEVHUB_TELEMETRY_METRICS_PORT' },
+    ]);
   });
 
   it('takes ports from flags first, then from the environment', () => {
-    const { apps, api } = withPorts(
-      { 'shell-port': '5000', 'api-port': '5004' },
-      { DEVHUB_SHELL_PORT: '6000', DEVHUB_CATALOG_PORT: '6001' },
+    const ports = withPorts(
+      { 'shell-port': '5000', 'api-port': '5004', 'telemetry-port': '5005' },
+      { DEVHUB_SHELL_PORT: '6000', DEVHUB_CATALOG_PORT: '6001', DEVHUB_TELEMETRY_METRICS_PORT: '6006' },
     );
-    expect(portsOf({ apps, api })).toEqual({
-      ...portsOf({ apps: APPS, api: API }),
+    expect(portsOf(ports)).toEqual({
+      ...portsOf({ apps: APPS, api: API, collector: COLLECTOR }),
       shell: 5000,
       catalog: 6001,
       'auth-api': 5004,
+      telemetry: 5005,
+      'telemetry-metrics': 6006,
     });
   });
 
@@ -41,6 +58,8 @@ describe('app ports', () => {
     [{}, { DEVHUB_API_PORT: '0' }, 'DEVHUB_API_PORT must be a port number from 1 to 65535, got "0"'],
     [{ 'catalog-port': '3.5' }, {}, '--catalog-port must be a port number'],
     [{ 'account-port': '3001' }, {}, 'catalog and account cannot both use port 3001'],
+    [{ 'telemetry-metrics-port': '4100' }, {}, 'telemetry and telemetry-metrics cannot both use port 4100'],
+    [{}, { DEVHUB_TELEMETRY_PORT: '4000' }, 'auth-api and telemetry cannot both use port 4000'],
   ])('refuses %p %p', (flags, env, message) => {
     expect(() => withPorts(flags, env)).toThrow(PortError);
     expect(() => withPorts(flags, env)).toThrow(message);
