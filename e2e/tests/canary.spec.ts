@@ -19,7 +19,10 @@ const test = prerenderedStackTest.extend({ restorePins: false });
 async function visitor(browser: Browser, baseURL: string, bucket?: number): Promise<Page> {
   const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true });
   if (bucket !== undefined) {
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [BUCKET_KEY, String(bucket)]);
+    await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+      key: BUCKET_KEY,
+      value: String(bucket),
+    });
   }
   return context.newPage();
 }
