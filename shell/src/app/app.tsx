@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router';
 import { LiveRegions } from '../features/a11y/live-regions';
 import { RouteEffects } from '../features/a11y/route-effects';
 import { OverrideBadgeSlot } from '../features/remotes/components/override-badge-slot';
+import { TelemetrySlot } from '../features/telemetry/telemetry-slot';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
 import { RenderTimeProvider } from '../features/prerender/render-time';
@@ -44,6 +45,7 @@ export function App({ host, eagerToaster, Router = ImmediateRouter, renderedAt }
         <Router>
           <AppRoutes />
           <RouteEffects />
+          <TelemetrySlot />
         </Router>
         <AppToaster eager={eagerToaster} />
         <OverrideBadgeSlot />
