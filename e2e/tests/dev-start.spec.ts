@@ -13,9 +13,14 @@ const JOURNEY = ['/signup', '/', '/signin', '/profile'];
 
 test.describe('npm start on free ports', () => {
   test('lists every app at the port it was given in its ready banner', ({ devStart }) => {
-    for (const [id, port] of Object.entries(devStart.ports)) {
+    const { telemetry: _proxied, 'telemetry-metrics': metricsPort, ...servers } = devStart.ports;
+    for (const [id, port] of Object.entries(servers)) {
       expect(devStart.output(), `the banner lists ${id}`).toMatch(new RegExp(`${id}\\s+http://localhost:${port}/`));
     }
+    // The collector is reached through every server's /api/telemetry; only its metrics have an address of their own.
+    expect(devStart.output()).toMatch(
+      new RegExp(`telemetry\\s+POST /api/telemetry, metrics at http://localhost:${metricsPort}/metrics`),
+    );
     expect(devStart.output()).toContain(`Open http://localhost:${devStart.ports.shell}/`);
   });
 
