@@ -29,6 +29,7 @@ import { describePathConflict, describeRouteFault, pathConflictsOf, routeTableFa
  * @property {import('./routes.js').RouteTable} [routes]  its pages, which may differ from the stable version's
  * @property {number} percent  whole percent of visitors (by a bucket each browser keeps) who get it, 1–100
  * @property {string} [started]  when `canary start` pinned it (ISO 8601)
+ * @property {string} [stepped]  when its share last changed (ISO 8601)
  */
 
 /**

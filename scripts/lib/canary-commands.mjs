@@ -91,8 +91,10 @@ export async function canaryStart(options) {
       const entry = versionEntry(registry, remote, version);
       const { integrity, routes } = await check(entry, version);
       assertOwnPaths(remote, `${remote}@${version}`, routes, registry);
-      const started = current?.started ?? new Date().toISOString();
-      registry.remotes[remote] = { ...stable, candidate: { entry, version, integrity, routes, percent, started } };
+      const now = new Date().toISOString();
+      // `stepped`: when its share last changed, where `canary watch` starts counting its page views.
+      const times = current ? { started: current.started ?? now, stepped: now } : { started: now };
+      registry.remotes[remote] = { ...stable, candidate: { entry, version, integrity, routes, percent, ...times } };
       const result = { remote, version, stable: stable.version, percent, previousPercent: current?.percent };
       return { registry, result };
     },

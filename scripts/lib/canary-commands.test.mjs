@@ -33,7 +33,7 @@ describe('canary', () => {
     expect(candidate).toEqual({ ...catalogAt('1.1.0'), integrity, percent: 10, started: expect.any(String) });
 
     await canaryStart({ ...options(), remote: 'catalog', version: '1.1.0', percent: 50 });
-    expect(registry().remotes.catalog.candidate).toEqual({ ...candidate, percent: 50 });
+    expect(registry().remotes.catalog.candidate).toEqual({ ...candidate, percent: 50, stepped: expect.any(String) });
     expect((await list(options())).find((row) => row.remote === 'catalog')?.candidate).toBe('1.1.0 (50 %)');
     expect(await canaryStatus(options())).toEqual([
       { remote: 'catalog', stable: stable.version, candidate: '1.1.0 (50 %)', since: candidate.started, last: '-' },
