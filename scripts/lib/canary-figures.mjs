@@ -20,8 +20,9 @@ const quoted = (value) => JSON.stringify(value);
 export function figureQueries({ environment, remote, version, role, windowSeconds }) {
   const labels = `environment=${quoted(environment)},remote=${quoted(remote)},version=${quoted(version)},role=${quoted(role)}`;
   const window = `[${Math.max(1, Math.round(windowSeconds))}s]`;
-  const count = (metric, extra = '') => `(sum(increase(${metric}{${labels}${extra}}${window})) or vector(0))`;
-  const p75 = (vital) =>
+  const count = (/** @type {string} */ metric, extra = '') =>
+    `(sum(increase(${metric}{${labels}${extra}}${window})) or vector(0))`;
+  const p75 = (/** @type {string} */ vital) =>
     `histogram_quantile(0.75, sum by (le) (increase(devhub_web_vital_milliseconds_bucket{${labels},metric="${vital}"}${window})))`;
   return {
     views: count('devhub_remote_loads_total'),

@@ -42,8 +42,8 @@ export const DEFAULT_POLICY = Object.freeze({
  *   | { action: 'wait', reason: string }} Decision
  */
 
-const ratio = (part, whole) => (whole > 0 ? part / whole : 0);
-const percentText = (value) => `${(value * 100).toFixed(1)} %`;
+const ratio = (/** @type {number} */ part, /** @type {number} */ whole) => (whole > 0 ? part / whole : 0);
+const percentText = (/** @type {number} */ value) => `${(value * 100).toFixed(1)} %`;
 
 /**
  * Why the candidate must go, or nothing. Ratios roll back only once `minBadViews` page views went
