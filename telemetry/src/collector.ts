@@ -41,6 +41,7 @@ export async function startCollector(options: CollectorOptions): Promise<Collect
     intervalMs: registryIntervalMs,
     warn: (details, message) => app.log.warn(details, message),
     info: (details, message) => app.log.info(details, message),
+    onRead: (labels) => metrics.prime(labels),
   });
   const metricsApp = buildMetricsServer(metrics.registry, {
     level: options.logLevel ?? 'info',

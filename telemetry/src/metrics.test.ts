@@ -132,3 +132,27 @@ describe('knownLabelsOf', () => {
     expect(knownLabelsOf([])).toBe('the file');
   });
 });
+
+describe('the series of what the registry names', () => {
+  it('start at zero before any beacon, for every version, role and outcome, and nothing else', async () => {
+    const metrics = createMetrics();
+    metrics.prime(KNOWN);
+    const text = await metrics.registry.metrics();
+    const candidate = { environment: 'preview', remote: 'catalog', version: '1.5.0-rc.1', role: 'candidate' };
+    expect(seriesValue(text, 'devhub_remote_loads_total', { ...candidate, outcome: 'boundary-error' })).toBe(0);
+    expect(seriesValue(text, 'devhub_remote_errors_total', candidate)).toBe(0);
+    // Two remotes: catalog with two versions, auth with one; two roles; five outcomes.
+    expect(text.split('\n').filter((line) => line.startsWith('devhub_remote_loads_total{'))).toHaveLength(3 * 2 * 5);
+    metrics.record(beaconOf(goodBeacon()), KNOWN);
+    const after = await metrics.registry.metrics();
+    expect(
+      seriesValue(after, 'devhub_remote_loads_total', {
+        environment: 'preview',
+        remote: 'catalog',
+        version: '1.4.0',
+        role: 'stable',
+        outcome: 'loaded',
+      }),
+    ).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 // The collector's Prometheus metrics (prom-client), one registry per collector. Every label value
 // is either one of a few fixed words or something the registry names (known-labels.ts), so the
 // number of series is bounded by the registry, whatever the beacons say.
-import type { Beacon, PageView, RemoteUse } from '@devhub/contracts/telemetry';
+import { OUTCOMES, ROLES, type Beacon, type PageView, type RemoteUse } from '@devhub/contracts/telemetry';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { OTHER, type KnownLabels } from './known-labels.ts';
 
@@ -21,6 +21,12 @@ export interface CollectorMetrics {
   registry: Registry;
   record(beacon: Beacon, known: KnownLabels): void;
   counted(result: BeaconResult): void;
+  /**
+   * Starts at zero the counters of every version the registry names, each role and outcome:
+   * Prometheus's increase() counts from a series' first sample, so the page views of a series
+   * born with its first beacon (a candidate's first errors) would not be counted.
+   */
+  prime(known: KnownLabels): void;
 }
 
 type RemoteLabels = Record<(typeof REMOTE_LABELS)[number], string>;
@@ -97,6 +103,17 @@ export function createMetrics(): CollectorMetrics {
     },
     counted(result) {
       beacons.inc({ result });
+    },
+    prime({ environment, remotes }) {
+      if (environment === undefined) return;
+      for (const [remote, { versions }] of remotes) {
+        for (const version of versions) {
+          for (const role of ROLES) {
+            errors.inc({ environment, remote, version, role }, 0);
+            for (const outcome of OUTCOMES) loads.inc({ environment, remote, version, role, outcome }, 0);
+          }
+        }
+      }
     },
   };
 }

@@ -14,6 +14,8 @@ export interface RegistryWatchOptions {
   warn(details: { file: string; reason: string }, message: string): void;
   /** Told when new labels were read. */
   info(details: { file: string; environment: string | undefined; remotes: number }, message: string): void;
+  /** Given the labels each time they are read (the metrics start their series at zero). */
+  onRead?(labels: KnownLabels): void;
 }
 
 export interface RegistryWatch {
@@ -57,6 +59,7 @@ export function watchRegistry(file: string, options: RegistryWatchOptions): Regi
     }
     labels = result;
     options.info({ file, environment: labels.environment, remotes: labels.remotes.size }, 'registry read');
+    options.onRead?.(labels);
   };
   look();
   const timer = setInterval(look, options.intervalMs ?? DEFAULT_INTERVAL_MS);
