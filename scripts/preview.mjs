@@ -4,10 +4,11 @@
 // over HTTP/2 with TLS as a CDN serves them (`--http1`: plain HTTP/1.1). With a registry on
 // object storage (`--remotes azblob://…`) the browser reads the registry and the pinned remotes
 // from the store, and the pages are those `remotes use|rollback|prerender` wrote next to it.
+// With --observe, Debian's Prometheus scrapes the collector's metrics beside it (lib/prometheus.mjs).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API, APPS, COLLECTOR, ROOT, appDir } from './lib/apps.mjs';
-import { parseCliOrExit } from './lib/cli.mjs';
+import { CliError, parseCliOrExit } from './lib/cli.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localCertificate } from './lib/local-certificate.mjs';
 import { localSources, prerenderDir, prerenderEnvironment } from './lib/prerender.mjs';
@@ -16,9 +17,13 @@ import { localRegistry, temporaryRegistryFile } from './lib/local-registry.mjs';
 import { registryPath } from './lib/registry-file.mjs';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 import { storeSite } from './lib/storage-site.mjs';
+import { PROMETHEUS_PORT, findPrometheus, startPrometheus } from './lib/prometheus.mjs';
 import { isBlobAddress } from './lib/storage-objects.mjs';
 
-const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api] [--no-telemetry]]
+/** How often Prometheus scrapes the collector with --observe. */
+const SCRAPE_SECONDS = 5;
+
+const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api] [--no-telemetry] [--observe]]
   --remotes <env>  serve shell/public/remotes.<env>.json as the registry (or DEVHUB_REMOTES); without
                    it, the local one: every remote of the workspace on its port
   --remotes azblob://<container>/<prefix>/remotes.<env>.json
@@ -28,6 +33,10 @@ const USAGE = `usage: npm run preview [-- [--remotes <env>] [--http1] [--no-api]
   --http2          HTTP/2 with TLS (the default)
   --no-api         do not start the auth API
   --no-telemetry   do not start the telemetry collector
+  --observe        also run Prometheus (/usr/bin/prometheus, or PROMETHEUS_PATH), scraping the
+                   collector's metrics every ${SCRAPE_SECONDS} s, its data in a temporary folder
+  --prometheus-port <n>
+                   Prometheus's port with --observe, on 127.0.0.1 only (default ${PROMETHEUS_PORT})
   -h, --help       this help`;
 
 const { values } = parseCliOrExit('preview', {
@@ -36,13 +45,37 @@ const { values } = parseCliOrExit('preview', {
     remotes: { type: 'string', default: process.env.DEVHUB_REMOTES },
     'no-api': { type: 'boolean', default: false },
     'no-telemetry': { type: 'boolean', default: false },
+    observe: { type: 'boolean', default: false },
+    'prometheus-port': { type: 'string' },
     http1: { type: 'boolean', default: false },
     http2: { type: 'boolean', default: false },
     'public-host': { type: 'string' },
   },
 });
 
+/**
+ * With --observe, Prometheus's binary and port, checked before anything starts: a missing binary
+ * or a wrong flag is one line.
+ */
+function observing() {
+  const flag = values['prometheus-port'];
+  if (!values.observe) {
+    if (flag !== undefined) throw new CliError('--prometheus-port only makes sense with --observe');
+    return undefined;
+  }
+  if (values['no-telemetry']) throw new CliError('--observe scrapes the telemetry collector: drop --no-telemetry');
+  const port = flag === undefined ? PROMETHEUS_PORT : Number(flag);
+  if (flag !== undefined && (!/^\d+$/.test(flag.trim()) || port < 1 || port > 65_535)) {
+    throw new CliError(`--prometheus-port must be a port number from 1 to 65535, got "${flag}"`);
+  }
+  const metrics = { id: `${COLLECTOR.id} metrics`, port: COLLECTOR.metricsPort };
+  const owner = [...APPS, API, COLLECTOR, metrics].find((service) => service.port === port);
+  if (owner) throw new CliError(`--prometheus-port ${port} is ${owner.id}'s port: choose another`);
+  return { binary: findPrometheus(process.env), port };
+}
+
 async function main() {
+  const observe = observing();
   // Asked first: a store that cannot be read is said in one line before anything starts.
   // Ctrl-C or a SIGTERM ends the preview through its group (with or without the auth API in it):
   // the process exits, and the exit removes the store site's temporary folder, even mid-read.
@@ -71,6 +104,7 @@ async function main() {
     ...APPS,
     ...(values['no-api'] ? [] : [API]),
     ...(values['no-telemetry'] ? [] : collectorPorts),
+    ...(observe ? [{ id: 'prometheus', port: observe.port }] : []),
   ]) {
     if (!(await isPortFree(port))) {
       console.error(`Port ${port} (${id}) is already in use: stop what runs there and retry.`);
@@ -112,6 +146,15 @@ async function main() {
     });
     await waitForPort(COLLECTOR.port);
   }
+  // In the group: its output is prefixed like the others', and its death stops the preview.
+  const prometheus =
+    observe &&
+    (await startPrometheus({
+      ...observe,
+      targets: [`localhost:${COLLECTOR.metricsPort}`],
+      scrapeIntervalSeconds: SCRAPE_SECONDS,
+      run: (command, args) => group.run('prometheus', command, args),
+    }));
 
   // The public routes rendered with the pinned versions, as `npm run remotes -- use` renders them
   // (from a store: the pages rendered there, which the server keeps up to date with it).
@@ -150,10 +193,17 @@ async function main() {
     });
     await listen(server, app.port);
   }
-  const rows = APPS.map((app) => `  ${app.id.padEnd(9)} ${scheme}://localhost:${app.port}/`);
+  const rows = [
+    ...APPS.map((app) => [app.id, `${scheme}://localhost:${app.port}/`]),
+    ...(prometheus
+      ? [['prometheus', `${prometheus.url}/ (scrapes ${COLLECTOR.id}'s metrics every ${SCRAPE_SECONDS} s)`]]
+      : []),
+  ];
+  const width = Math.max(9, ...rows.map(([id]) => id.length));
+  const lines = rows.map(([id, address]) => `  ${id.padEnd(width)} ${address}`);
   const protocol = tls ? 'HTTP/2' : 'HTTP/1.1';
   console.log(
-    `\nDevHub production preview (${protocol}${values.remotes ? `, remotes: ${values.remotes}` : ''}):\n${rows.join('\n')}\n`,
+    `\nDevHub production preview (${protocol}${values.remotes ? `, remotes: ${values.remotes}` : ''}):\n${lines.join('\n')}\n`,
   );
   if (certificate) {
     console.log(

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectionStringFor, useAzurite } from './test/azurite-test-server.mjs';
 import { freePort } from './test/free-port.mjs';
+import { runScriptProcess } from './test/script-process.mjs';
 import { CONNECTION_STRING_VARIABLE } from './lib/blob-service.mjs';
 import { WORKSPACE_ROOT } from './lib/workspace.mjs';
 
@@ -117,3 +118,24 @@ it.concurrent(
     }
   },
 );
+
+it.concurrent.each([
+  [
+    'Prometheus is not installed',
+    ['--observe'],
+    'Prometheus not found at /nonexistent/prometheus — install it with: sudo apt-get install -y prometheus (or set PROMETHEUS_PATH)',
+  ],
+  ['there is no collector to scrape', ['--observe', '--no-telemetry'], /^--observe scrapes the telemetry collector: /],
+  ['the port is not a port', ['--observe', '--prometheus-port', '90x'], /^--prometheus-port must be a port number /],
+  ['the port is an app’s', ['--observe', '--prometheus-port', '3000'], /^--prometheus-port 3000 is shell's port/],
+  ['there is no --observe', ['--prometheus-port', '9091'], '--prometheus-port only makes sense with --observe'],
+])('preview --observe refuses in one line, exit 1, before anything starts, when %s', async (_, args, line) => {
+  const { code, stdout, stderr } = await runScriptProcess('scripts/preview.mjs', args, {
+    PROMETHEUS_PATH: '/nonexistent/prometheus',
+  });
+  expect({ code, stdout, lines: stderr.trim().split('\n') }).toEqual({
+    code: 1,
+    stdout: '',
+    lines: [typeof line === 'string' ? line : expect.stringMatching(line)],
+  });
+});
