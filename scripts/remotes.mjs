@@ -33,6 +33,9 @@ const OPTIONS_USAGE = `options:
                          origins, removing any other a previous run allowed
   --percent <n>          canary start: the share of visitors (1–100) who get the candidate
   --reason <text>        canary abort: why, kept with the pin's past canaries
+  --prometheus <url>     canary watch: the Prometheus that scrapes the telemetry collector
+  --interval <seconds>   canary watch: between two judgements (default 30)
+  --once                 canary watch: judge and act once
   --make-public          init-storage: make a container that was already there blob-public (its blobs
                          readable by anyone, never its listing); without it, only a container
                          init-storage creates is made so
@@ -101,6 +104,9 @@ async function main() {
       'make-public': { type: 'boolean' },
       percent: { type: 'string' },
       reason: { type: 'string' },
+      prometheus: { type: 'string' },
+      interval: { type: 'string' },
+      once: { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
@@ -133,8 +139,10 @@ async function main() {
     if (values[/** @type {'allow-origin' | 'replace-origins' | 'make-public'} */ (option)])
       throw new UsageError(`--${option} is an option of init-storage only`);
   }
-  if (command !== 'canary' && (values.percent !== undefined || values.reason !== undefined))
-    throw new UsageError(`--${values.percent !== undefined ? 'percent' : 'reason'} is an option of canary only`);
+  const canaryOption = ['percent', 'reason', 'prometheus', 'interval', 'once'].find(
+    (option) => values[/** @type {'percent'} */ (option)] !== undefined,
+  );
+  if (command !== 'canary' && canaryOption) throw new UsageError(`--${canaryOption} is an option of canary only`);
   const options = {
     registryFile: values.registry ?? values.file ?? registryPath(values.env),
     deployDir: values['deploy-dir'],
@@ -204,7 +212,7 @@ async function main() {
       return 0;
     }
     case 'canary':
-      return runCanary(rest, { percent: values.percent, reason: values.reason }, options, prerender);
+      return runCanary(rest, values, options, prerender);
     case 'doctor': {
       const { rows, ok, shell, unfinished } = await doctor(options);
       console.log(`Shell build: ${shell}\n`);

@@ -3,6 +3,8 @@
 // prints (scripts/remotes.mjs reads the options; canary-commands.mjs does the work).
 import { UsageError } from './cli.mjs';
 import { canaryAbort, canaryPromote, canaryStart, canaryStatus } from './canary-commands.mjs';
+import { watchCanary } from './canary-watch.mjs';
+import { queryPrometheus } from './prometheus.mjs';
 import { formatTable } from './remotes-commands.mjs';
 
 /** Each action: its arguments, and what it does. */
@@ -17,6 +19,11 @@ export const CANARY_ACTIONS = {
     about: 'the candidate becomes the stable pin (checked again), then the public routes are rendered',
   },
   abort: { args: ['<remote>'], about: 'takes the candidate away (--reason says why, kept in the pin)' },
+  watch: {
+    args: ['<remote>'],
+    about:
+      'judges the candidate against the stable version from Prometheus (--prometheus <url>) every --interval seconds (30; --once for one step): rolls it back at once past a threshold, steps its share up, promotes it at 100 %',
+  },
 };
 
 /** @param {string} action */
@@ -24,7 +31,7 @@ const isAction = (action) => Object.hasOwn(CANARY_ACTIONS, action);
 
 /**
  * @param {string[]} rest  the arguments after `canary`
- * @param {{ percent?: string, reason?: string }} values
+ * @param {{ percent?: string, reason?: string, prometheus?: string, interval?: string, once?: boolean }} values
  * @param {import('./version-check.mjs').CommandOptions} options
  * @param {() => Promise<void>} prerender  renders the public routes with the pins (a promote changes them)
  * @returns {Promise<number>}
@@ -42,6 +49,10 @@ export async function runCanary(rest, values, options, prerender) {
   if (values.percent !== undefined && action !== 'start')
     throw new UsageError('--percent is an option of canary start');
   if (values.reason !== undefined && action !== 'abort') throw new UsageError('--reason is an option of canary abort');
+  for (const option of /** @type {const} */ (['prometheus', 'interval', 'once'])) {
+    if (values[option] !== undefined && action !== 'watch')
+      throw new UsageError(`--${option} is an option of canary watch`);
+  }
   const [remote, version] = args;
   switch (action) {
     case 'start': {
@@ -67,6 +78,22 @@ export async function runCanary(rest, values, options, prerender) {
       console.log(`${remote}: ${result.from} → ${result.version}, promoted from candidate`);
       await prerender();
       return 0;
+    }
+    case 'watch': {
+      const prometheus = values.prometheus;
+      if (!prometheus)
+        throw new UsageError('canary watch needs --prometheus <url> (npm run preview -- --observe starts one)');
+      const seconds = values.interval === undefined ? 30 : Number(values.interval);
+      if (!(seconds >= 1)) throw new UsageError(`--interval must be a number of seconds ≥ 1, got "${values.interval}"`);
+      const query = async (/** @type {string} */ promql) => (await queryPrometheus(prometheus, promql))[0]?.value;
+      const step = await watchCanary({
+        ...options,
+        remote,
+        query,
+        intervalMs: seconds * 1000,
+        once: values.once === true,
+      });
+      return step.action === 'rollback' ? 3 : 0;
     }
     default: {
       const result = await canaryAbort({ ...options, remote, reason: values.reason });

@@ -140,10 +140,19 @@ describe('remotes', () => {
   });
 
   it.each([
-    [['canary', 'bogus'], 'remotes: canary needs an action: start, status, promote, abort (see --help)'],
+    [['canary', 'bogus'], 'remotes: canary needs an action: start, status, promote, abort, watch (see --help)'],
     [['canary', 'start', 'catalog'], 'remotes: canary start takes <remote> <version>, got catalog (see --help)'],
     [['canary', 'status', '--percent', '5'], 'remotes: --percent is an option of canary start (see --help)'],
     [['list', '--reason', 'x'], 'remotes: --reason is an option of canary only (see --help)'],
+    [['canary', 'status', '--once'], 'remotes: --once is an option of canary watch (see --help)'],
+    [
+      ['canary', 'watch', 'catalog'],
+      'remotes: canary watch needs --prometheus <url> (npm run preview -- --observe starts one) (see --help)',
+    ],
+    [
+      ['canary', 'watch', 'catalog', '--prometheus', 'http://127.0.0.1:9', '--interval', '0'],
+      'remotes: --interval must be a number of seconds ≥ 1, got "0" (see --help)',
+    ],
   ])('says in one line what is wrong with %j', async (args, line) => {
     const result = await run('scripts/remotes.mjs', [...args, '--registry', 'unused.json']);
     expect({ code: result.code, stderr: lines(result.stderr) }).toEqual({ code: 1, stderr: [line] });

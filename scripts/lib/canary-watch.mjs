@@ -1,0 +1,91 @@
+// @ts-check
+// `npm run remotes -- canary watch <remote> --prometheus <url>`: judges a remote's candidate against
+// its stable version at an interval, from what visitors' browsers reported (canary-figures.mjs),
+// and acts as canary-judgement.mjs decides: steps its share up, promotes it, or rolls it back at
+// once, the reason and the figures written into the pin's canaryHistory. Flagger's and Argo
+// Rollouts' loop, for a remote's versions instead of a service's pods.
+import { canaryAbort, canaryPromote, canaryStart } from './canary-commands.mjs';
+import { figureQueries, readFigures } from './canary-figures.mjs';
+import { judge, policyOf } from './canary-judgement.mjs';
+import { CliError, readRegistryAt } from './registry-file.mjs';
+import { assertRemote } from './version-check.mjs';
+
+/** The shortest window judged: a few scrapes of the collector. */
+const MIN_WINDOW_SECONDS = 60;
+/** The longest: older page views say little of the version running now. */
+const MAX_WINDOW_SECONDS = 3600;
+
+/**
+ * @typedef {object} WatchOptions
+ * @property {string} [remote]
+ * @property {(promql: string) => Promise<number | undefined>} query  a PromQL query's value (prometheus.mjs)
+ * @property {number} [intervalMs]  between steps
+ * @property {boolean} [once]  one step only
+ * @property {(line: string) => void} [log]
+ * @property {() => number} [now]
+ * @property {(ms: number) => Promise<void>} [sleep]
+ */
+
+/**
+ * One step of the watch: reads the registry, judges the candidate, acts. Returns what it did, or
+ * `done` when there is no candidate to watch (promoted, rolled back, or never started).
+ *
+ * @param {import('./version-check.mjs').CommandOptions & WatchOptions} options
+ * @returns {Promise<{ action: 'rollback' | 'step' | 'promote' | 'wait' | 'done', line: string }>}
+ */
+export async function watchStep(options) {
+  const remote = assertRemote(options.remote);
+  const { now = Date.now } = options;
+  const { registry } = await readRegistryAt(options.registryFile, { acceptUnverified: true });
+  const settings = /** @type {{ canaryPolicy?: unknown }} */ (registry).canaryPolicy;
+  const read = policyOf(settings);
+  if ('problem' in read) throw new CliError(`${options.registryFile}: ${read.problem}`);
+  const pin = registry.remotes[remote];
+  const candidate = pin?.candidate;
+  if (!pin?.version || !candidate) return { action: 'done', line: `${remote} has no candidate to watch` };
+  const since = Date.parse(candidate.stepped ?? candidate.started ?? '') || now() - MIN_WINDOW_SECONDS * 1000;
+  const windowSeconds = Math.min(MAX_WINDOW_SECONDS, Math.max(MIN_WINDOW_SECONDS, (now() - since) / 1000));
+  const { environment } = registry;
+  /** @param {string} version @param {'stable' | 'candidate'} role */
+  const of = (version, role) => figureQueries({ environment, remote, version, role, windowSeconds });
+  const [mine, theirs] = await Promise.all([
+    readFigures(of(candidate.version, 'candidate'), options.query),
+    readFigures(of(pin.version, 'stable'), options.query),
+  ]);
+  const decision = judge({ percent: candidate.percent, candidate: mine, stable: theirs, policy: read.policy });
+  const at = `${remote} ${candidate.version} at ${candidate.percent} %`;
+  switch (decision.action) {
+    case 'rollback':
+      await canaryAbort({ ...options, remote, reason: `canary watch: ${decision.reason}` });
+      return { action: 'rollback', line: `${at}: rolled back, ${decision.reason}; every visitor gets ${pin.version}` };
+    case 'step':
+      await canaryStart({ ...options, remote, version: candidate.version, percent: decision.percent });
+      return { action: 'step', line: `${at}: ${decision.reason}; now ${decision.percent} %` };
+    case 'promote':
+      await canaryPromote({ ...options, remote });
+      return { action: 'promote', line: `${at}: ${decision.reason}; promoted to the stable pin` };
+    default:
+      return { action: 'wait', line: `${at}: waiting, ${decision.reason}` };
+  }
+}
+
+/**
+ * Steps until the candidate is promoted or rolled back (or once), printing one line a step.
+ *
+ * @param {import('./version-check.mjs').CommandOptions & WatchOptions} options
+ */
+export async function watchCanary(options) {
+  const {
+    intervalMs = 30_000,
+    log = (line) => console.log(line),
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  } = options;
+  for (;;) {
+    const step = await watchStep(options);
+    log(step.line);
+    if (options.once || step.action === 'done' || step.action === 'rollback' || step.action === 'promote') {
+      return step;
+    }
+    await sleep(intervalMs);
+  }
+}

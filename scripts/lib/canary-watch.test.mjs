@@ -1,0 +1,109 @@
+// canary watch against the real parts: the collector takes beacons, Debian's Prometheus scrapes it,
+// and one step of the watch judges the candidate from Prometheus's answers and acts on the registry.
+import { freePort } from '../test/free-port.mjs';
+import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
+import { canaryStart } from './canary-commands.mjs';
+import { watchStep } from './canary-watch.mjs';
+import { queryPrometheus, startPrometheus } from './prometheus.mjs';
+
+// The collector's own test helper (TypeScript, another project): the real collector on free ports.
+const TEST_COLLECTOR = '../../telemetry/src/test-collector.ts';
+
+const workspace = useRemotesWorkspace();
+const { registry, options } = workspace;
+
+/** A beacon of `count` page views of `remote`'s /blog, each by `version` as `role`, with `outcome`. */
+const beacon = (remote, version, role, outcome, count = 1) => ({
+  schema: 1,
+  environment: 'staging',
+  views: Array.from({ length: count }, () => ({
+    route: '/blog',
+    servedBy: remote,
+    remotes: [{ remote, version, role, outcome }],
+  })),
+});
+
+describe('canary watch, from what browsers reported', () => {
+  let running;
+  let prometheus;
+  /** @param {string} promql */
+  const query = async (promql) => (await queryPrometheus(prometheus.url, promql))[0]?.value;
+
+  /** Polls `promql` until its value passes `accept` (a few scrapes at most). */
+  async function eventually(promql, accept) {
+    const deadline = Date.now() + 20_000;
+    let last;
+    while (Date.now() < deadline) {
+      last = await query(promql);
+      if (last !== undefined && accept(last)) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`${promql} stayed at ${last}`);
+  }
+
+  /**
+   * Posts the beacons once Prometheus has scraped the candidate's series (the collector starts them
+   * at zero as it reads the registry) twice, then waits until it counts every candidate view.
+   */
+  async function report(remote, beacons) {
+    await eventually(
+      `min(count_over_time(devhub_remote_loads_total{remote="${remote}",version="1.1.0",role="candidate"}[1m]))`,
+      (n) => n >= 2,
+    );
+    for (const sent of beacons) expect((await running.post({ json: sent })).status).toBe(204);
+    const total = beacons.flatMap((sent) => sent.views).filter((view) => view.remotes[0].role === 'candidate').length;
+    await eventually(
+      `sum(increase(devhub_remote_loads_total{remote="${remote}",role="candidate"}[1m]))`,
+      (n) => n >= total,
+    );
+  }
+
+  beforeEach(async () => {
+    const helpers = await import(TEST_COLLECTOR);
+    running = await helpers.runCollector(undefined, { registryFile: workspace.current.registryFile });
+    prometheus = await startPrometheus({
+      port: await freePort(),
+      targets: [`127.0.0.1:${running.collector.metricsPort}`],
+      scrapeIntervalSeconds: 1,
+    });
+  });
+
+  afterEach(async () => {
+    await prometheus?.stop();
+    await running?.close();
+  });
+
+  it('rolls back at once a candidate whose pages throw, the reason and figures in the pin', async () => {
+    publish(workspace.current.deployDir, 'catalog', '1.1.0');
+    await canaryStart({ ...options(), remote: 'catalog', version: '1.1.0', percent: 50 });
+    await report('catalog', [
+      beacon('catalog', '1.1.0', 'candidate', 'boundary-error', 8),
+      beacon('catalog', '1.0.0', 'stable', 'loaded', 10),
+    ]);
+
+    const step = await watchStep({ ...options(), remote: 'catalog', query });
+    expect(step.action).toBe('rollback');
+    expect(step.line).toMatch(/^catalog 1\.1\.0 at 50 %: rolled back, error ratio \d+\.\d % > 5\.0 %/);
+    const pin = registry().remotes.catalog;
+    expect(pin.candidate).toBeUndefined();
+    expect(pin.version).toBe('1.0.0');
+    expect(pin.canaryHistory[0]).toMatchObject({
+      version: '1.1.0',
+      outcome: 'aborted',
+      reason: expect.stringMatching(/^canary watch: error ratio .* \(stable 0\.0 %; \d+ of \d+ page views\)$/),
+    });
+  });
+
+  it('steps a candidate whose page views went well up to the next share', async () => {
+    publish(workspace.current.deployDir, 'account', '1.1.0');
+    await canaryStart({ ...options(), remote: 'account', version: '1.1.0', percent: 10 });
+    await report('account', [
+      beacon('account', '1.1.0', 'candidate', 'loaded', 20),
+      beacon('account', '1.0.0', 'stable', 'loaded', 20),
+    ]);
+
+    const step = await watchStep({ ...options(), remote: 'account', query });
+    expect(step).toMatchObject({ action: 'step' });
+    expect(registry().remotes.account.candidate).toMatchObject({ version: '1.1.0', percent: 25 });
+  });
+});
