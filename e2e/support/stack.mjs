@@ -37,6 +37,50 @@ async function waitForHealth(url, child, timeoutMs = 20_000) {
 }
 
 /**
+ * The telemetry collector on free ports of 127.0.0.1, its labels from `registryFile`, stopped with
+ * the stack. Ready once its metrics answer.
+ *
+ * @param {string} registryFile
+ * @param {string} tmp
+ * @param {Array<() => Promise<void>>} closers
+ */
+async function startCollector(registryFile, tmp, closers) {
+  const main = join(ROOT, 'telemetry/dist/main.js');
+  if (!existsSync(main)) throw new Error('telemetry/dist is missing: run "npm run build" before the browser tests');
+  const port = await freePort();
+  let metricsPort = await freePort();
+  while (metricsPort === port) metricsPort = await freePort();
+  const collector = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      HOST: '127.0.0.1',
+      DEVHUB_REGISTRY_FILE: registryFile,
+      LOG_LEVEL: 'warn',
+    },
+    cwd: tmp,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  closers.push(
+    () =>
+      new Promise((r) => (collector.exitCode !== null ? r() : (collector.once('exit', r), collector.kill('SIGTERM')))),
+  );
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (collector.exitCode !== null) throw new Error(`the telemetry collector exited (${collector.exitCode})`);
+    const ok = await fetch(metricsUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { url: `http://127.0.0.1:${port}`, metricsPort };
+    if (Date.now() > deadline) throw new Error(`the telemetry collector did not answer ${metricsUrl}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * @param {{
  *   api?: boolean,
  *   deployDir?: string,
@@ -46,12 +90,14 @@ async function waitForHealth(url, child, timeoutMs = 20_000) {
  *   buildRoot?: string,
  *   layout?: 'origins' | 'cdn',
  *   prerender?: boolean,
+ *   telemetry?: boolean,
  * }} [options]  `protocol`: HTTP/2 over TLS (default) or plain HTTP/1.1; `buildRoot`: the workspace
  *   whose builds are served (another copy, for an A/B side); `layout`: each remote on an origin of
  *   its own (default, as the dev servers run), or every remote under the shell's origin at
  *   /remotes/<name>/ (as a CDN serves published versions, one connection for everything);
  *   `prerender`: the public routes rendered ahead of time with the served remotes, as
- *   `npm run remotes -- use` renders them (again with `stack.prerender()`)
+ *   `npm run remotes -- use` renders them (again with `stack.prerender()`); `telemetry`: the
+ *   collector (telemetry/dist) reading the stack's registry, `/api/telemetry` proxied to it
  */
 export async function startStack(options = {}) {
   const buildRoot = options.buildRoot ?? ROOT;
@@ -89,6 +135,8 @@ export async function startStack(options = {}) {
     closers.push(() => new Promise((r) => (api.exitCode !== null ? r() : (api.once('exit', r), api.kill('SIGTERM')))));
     await waitForHealth(`${apiUrl}/api/health`, api);
   }
+
+  const telemetry = options.telemetry ? await startCollector(registryFile, tmp, closers) : undefined;
 
   /** @type {Record<string, string>} each remote's origin ('' under the shell's own, the cdn layout) */
   const remotes = Object.fromEntries(Object.keys(REMOTE_DIRS).map((name) => [name, '']));
@@ -182,6 +230,7 @@ export async function startStack(options = {}) {
     files: { '/remotes.json': registryFile },
     mounts,
     apiTarget: apiUrl,
+    ...(telemetry ? { telemetryTarget: telemetry.url } : {}),
     ...(options.prerender ? { pages: { dir: pagesDir, template: join(buildRoot, 'shell/dist/index.html') } } : {}),
   };
   const shellServer = createStaticServer(shellServerOptions);
@@ -206,6 +255,8 @@ export async function startStack(options = {}) {
       return origin;
     },
     apiUrl,
+    /** The collector (with `telemetry`): its public URL and the port of its metrics. */
+    telemetry,
     registry,
     registryFile,
     /** What the shell's server was created with: `bench:ab --b-server` starts another server on the same files. */
