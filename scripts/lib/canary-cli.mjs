@@ -49,10 +49,17 @@ export async function runCanary(rest, values, options, prerender) {
   if (values.percent !== undefined && action !== 'start')
     throw new UsageError('--percent is an option of canary start');
   if (values.reason !== undefined && action !== 'abort') throw new UsageError('--reason is an option of canary abort');
-  for (const option of /** @type {const} */ (['prometheus', 'interval', 'once'])) {
+  for (const option of /** @type {const} */ (['interval', 'once'])) {
     if (values[option] !== undefined && action !== 'watch')
       throw new UsageError(`--${option} is an option of canary watch`);
   }
+  if (values.prometheus !== undefined && action !== 'watch' && action !== 'status') {
+    throw new UsageError('--prometheus is an option of canary watch and canary status');
+  }
+  const { prometheus } = values;
+  const query = prometheus
+    ? async (/** @type {string} */ promql) => (await queryPrometheus(prometheus, promql))[0]?.value
+    : undefined;
   const [remote, version] = args;
   switch (action) {
     case 'start': {
@@ -65,12 +72,14 @@ export async function runCanary(rest, values, options, prerender) {
       return 0;
     }
     case 'status': {
-      const rows = await canaryStatus(options);
+      const rows = await canaryStatus({ ...options, query });
+      const figures = query ? ['page views', 'errors', 'failed loads', 'p75 LCP', 'p75 INP'] : [];
       console.log(
         rows.length > 0
-          ? formatTable(rows, ['remote', 'stable', 'candidate', 'since', 'last'])
+          ? formatTable(rows, ['remote', 'stable', 'candidate', 'since', ...figures, 'last'])
           : 'No canary in this environment.',
       );
+      if (query && rows.length > 0) console.log('(figures: candidate / stable, since its share last changed)');
       return 0;
     }
     case 'promote': {
@@ -80,12 +89,10 @@ export async function runCanary(rest, values, options, prerender) {
       return 0;
     }
     case 'watch': {
-      const prometheus = values.prometheus;
-      if (!prometheus)
+      if (!query)
         throw new UsageError('canary watch needs --prometheus <url> (npm run preview -- --observe starts one)');
       const seconds = values.interval === undefined ? 30 : Number(values.interval);
       if (!(seconds >= 1)) throw new UsageError(`--interval must be a number of seconds ≥ 1, got "${values.interval}"`);
-      const query = async (/** @type {string} */ promql) => (await queryPrometheus(prometheus, promql))[0]?.value;
       const step = await watchCanary({
         ...options,
         remote,

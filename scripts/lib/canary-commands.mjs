@@ -3,6 +3,7 @@
 // stable pin, served to a share of visitors (contracts/src/registry.js, `candidate`). A candidate
 // passes every check `use` makes of a version, and is written with the same compare-and-swap.
 import { unverifiedPins } from '@devhub/contracts/registry';
+import { candidateFigures } from './canary-figures.mjs';
 import { CliError, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
 import { assertOwnPaths, assertRemote, assertVersion, versionChecker } from './version-check.mjs';
 
@@ -158,24 +159,48 @@ export async function canaryAbort(options) {
   );
 }
 
+/** A ratio as a percent, or "-" without page views. */
+const percentOf = (/** @type {number} */ part, /** @type {number} */ whole) =>
+  whole > 0 ? `${((part / whole) * 100).toFixed(1)} %` : '-';
+
 /**
- * One row per remote with a candidate, or with a canary in its history.
+ * One row per remote with a candidate, or with a canary in its history; with `query` (Prometheus),
+ * the candidate's figures beside the stable version's since its share last changed, as
+ * `canary watch` judges them.
  *
- * @param {CommandOptions} options
+ * @param {CommandOptions & { query?: (promql: string) => Promise<number | undefined> }} options
  */
-export async function canaryStatus({ registryFile }) {
+export async function canaryStatus({ registryFile, query }) {
   const { registry } = await readRegistryAt(registryFile, { acceptUnverified: true });
-  return Object.entries(registry.remotes).flatMap(([remote, pin]) => {
+  const rows = [];
+  for (const [remote, pin] of Object.entries(registry.remotes)) {
     const last = /** @type {{ canaryHistory?: Array<Record<string, unknown>> }} */ (pin).canaryHistory?.[0];
-    if (!pin.candidate && !last) return [];
-    return [
-      {
+    if (!pin.candidate && !last) continue;
+    const row = {
+      remote,
+      stable: pin.version ?? '(unversioned)',
+      candidate: pin.candidate ? `${pin.candidate.version} (${pin.candidate.percent} %)` : '-',
+      since: pin.candidate?.started ?? '-',
+      last: last ? `${last.version} ${last.outcome}${last.reason ? `: ${last.reason}` : ''}` : '-',
+    };
+    if (query && pin.candidate && pin.version) {
+      const { candidate: mine, stable: theirs } = await candidateFigures({
+        environment: registry.environment,
         remote,
-        stable: pin.version ?? '(unversioned)',
-        candidate: pin.candidate ? `${pin.candidate.version} (${pin.candidate.percent} %)` : '-',
-        since: pin.candidate?.started ?? '-',
-        last: last ? `${last.version} ${last.outcome}${last.reason ? `: ${last.reason}` : ''}` : '-',
-      },
-    ];
-  });
+        pin: { ...pin, version: pin.version, candidate: pin.candidate },
+        query,
+      });
+      /** @param {number | undefined} value */
+      const ms = (value) => (value === undefined ? '-' : `${Math.round(value)} ms`);
+      Object.assign(row, {
+        'page views': `${mine.views} / ${theirs.views}`,
+        errors: `${percentOf(mine.errors, mine.views)} / ${percentOf(theirs.errors, theirs.views)}`,
+        'failed loads': `${percentOf(mine.failedLoads, mine.views)} / ${percentOf(theirs.failedLoads, theirs.views)}`,
+        'p75 LCP': `${ms(mine.lcpP75)} / ${ms(theirs.lcpP75)}`,
+        'p75 INP': `${ms(mine.inpP75)} / ${ms(theirs.inpP75)}`,
+      });
+    }
+    rows.push(row);
+  }
+  return rows;
 }

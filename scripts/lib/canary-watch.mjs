@@ -5,15 +5,10 @@
 // once, the reason and the figures written into the pin's canaryHistory. Flagger's and Argo
 // Rollouts' loop, for a remote's versions instead of a service's pods.
 import { canaryAbort, canaryPromote, canaryStart } from './canary-commands.mjs';
-import { figureQueries, readFigures } from './canary-figures.mjs';
+import { candidateFigures } from './canary-figures.mjs';
 import { judge, policyOf } from './canary-judgement.mjs';
 import { CliError, readRegistryAt } from './registry-file.mjs';
 import { assertRemote } from './version-check.mjs';
-
-/** The shortest window judged: a few scrapes of the collector. */
-const MIN_WINDOW_SECONDS = 60;
-/** The longest: older page views say little of the version running now. */
-const MAX_WINDOW_SECONDS = 3600;
 
 /**
  * @typedef {object} WatchOptions
@@ -43,15 +38,14 @@ export async function watchStep(options) {
   const pin = registry.remotes[remote];
   const candidate = pin?.candidate;
   if (!pin?.version || !candidate) return { action: 'done', line: `${remote} has no candidate to watch` };
-  const since = Date.parse(candidate.stepped ?? candidate.started ?? '') || now() - MIN_WINDOW_SECONDS * 1000;
-  const windowSeconds = Math.min(MAX_WINDOW_SECONDS, Math.max(MIN_WINDOW_SECONDS, (now() - since) / 1000));
   const { environment } = registry;
-  /** @param {string} version @param {'stable' | 'candidate'} role */
-  const of = (version, role) => figureQueries({ environment, remote, version, role, windowSeconds });
-  const [mine, theirs] = await Promise.all([
-    readFigures(of(candidate.version, 'candidate'), options.query),
-    readFigures(of(pin.version, 'stable'), options.query),
-  ]);
+  const { candidate: mine, stable: theirs } = await candidateFigures({
+    environment,
+    remote,
+    pin: { ...pin, version: pin.version, candidate },
+    query: options.query,
+    now,
+  });
   const decision = judge({ percent: candidate.percent, candidate: mine, stable: theirs, policy: read.policy });
   const at = `${remote} ${candidate.version} at ${candidate.percent} %`;
   switch (decision.action) {

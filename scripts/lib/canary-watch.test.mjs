@@ -2,7 +2,7 @@
 // and one step of the watch judges the candidate from Prometheus's answers and acts on the registry.
 import { freePort } from '../test/free-port.mjs';
 import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
-import { canaryStart } from './canary-commands.mjs';
+import { canaryStart, canaryStatus } from './canary-commands.mjs';
 import { watchStep } from './canary-watch.mjs';
 import { queryPrometheus, startPrometheus } from './prometheus.mjs';
 
@@ -80,6 +80,16 @@ describe('canary watch, from what browsers reported', () => {
       beacon('catalog', '1.1.0', 'candidate', 'boundary-error', 8),
       beacon('catalog', '1.0.0', 'stable', 'loaded', 10),
     ]);
+
+    // What canary status shows of it beforehand, from the same figures.
+    const [row] = await canaryStatus({ ...options(), query });
+    expect(row).toMatchObject({
+      remote: 'catalog',
+      candidate: '1.1.0 (50 %)',
+      'page views': expect.stringMatching(/^\d+ \/ \d+$/),
+      errors: expect.stringMatching(/^\d+\.\d % \/ 0\.0 %$/),
+      'failed loads': '0.0 % / 0.0 %',
+    });
 
     const step = await watchStep({ ...options(), remote: 'catalog', query });
     expect(step.action).toBe('rollback');
