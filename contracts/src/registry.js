@@ -215,8 +215,15 @@ export function validateRegistry(raw, { acceptUnverified = false } = {}) {
   };
 }
 
-/** @param {Record<string, RegistryPin>} pins */
-const tablesOf = (pins) => Object.fromEntries(Object.entries(pins).map(([name, pin]) => [name, pin.routes]));
+/**
+ * Each remote's paths, its candidate's with its stable version's: a candidate's visitors get them.
+ *
+ * @param {Record<string, RegistryPin>} pins
+ */
+export const tablesOf = (pins) =>
+  Object.fromEntries(
+    Object.entries(pins).map(([name, pin]) => [name, [...(pin.routes ?? []), ...(pin.candidate?.routes ?? [])]]),
+  );
 
 /**
  * What is wrong with the fields of the whole registry: any of it refuses the file.

@@ -202,6 +202,18 @@ describe('a candidate beside a stable pin', () => {
     });
   });
 
+  it("claims its paths: a later remote serving one of them is refused, as for a stable pin's", () => {
+    const { registry, refused } = validateRegistry({
+      environment: 'staging',
+      remotes: {
+        catalog: { ...verified.catalog, candidate: { ...candidate, routes: [routePage] } },
+        auth: { ...verified.auth, routes: [routePage] },
+      },
+    });
+    expect(registry?.remotes.catalog?.candidate?.routes).toEqual([routePage]);
+    expect(refused.auth?.problems.map((problem) => problem.code)).toEqual(['route-conflict']);
+  });
+
   it.each([
     [{ ...candidate, percent: 0 }, 'its percent must be a whole number from 1 to 100'],
     [{ ...candidate, percent: 12.5 }, 'its percent must be a whole number from 1 to 100'],

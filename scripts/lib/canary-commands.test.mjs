@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { ROUTE_TABLES } from '../test/compatibility-fixtures.mjs';
 import { canaryAbort, canaryPromote, canaryStart, canaryStatus, parsePercent } from './canary-commands.mjs';
-import { list, rollback } from './remotes-commands.mjs';
+import { list, rollback, use } from './remotes-commands.mjs';
+import { writeFileSync } from 'node:fs';
 import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
 
 const workspace = useRemotesWorkspace();
@@ -101,6 +102,17 @@ describe('canary', () => {
     });
     expect(registry().remotes.catalog.candidate).toBeUndefined();
     expect(registry().remotes.catalog.version).toBe(stable.version);
+  });
+
+  it("keeps another team's malformed candidate as the file has it when a command pins another remote", async () => {
+    const pinned = registry();
+    const malformed = { ...catalogAt('1.1.0'), percent: 0 };
+    pinned.remotes.catalog = { ...pinned.remotes.catalog, candidate: malformed };
+    writeFileSync(registryFile, JSON.stringify(pinned));
+    publish(deployDir, 'auth', '1.1.0');
+    await use({ ...options(), remote: 'auth', version: '1.1.0' });
+    expect(registry().remotes.catalog.candidate).toEqual(malformed);
+    expect(registry().remotes.auth.version).toBe('1.1.0');
   });
 
   it.each(['', '1.5', '101', 'ten'])('reads --percent %j as no share', (given) => {

@@ -107,21 +107,25 @@ function parseRegistry(file, text, { acceptUnverified = false } = {}) {
 }
 
 /**
- * The registry a command writes: its pins as the command left them, and every pin it could not
- * read (refused, or under a malformed name) as the file had it, in the file's order. A remote the
- * command removed stays removed; a refused one it pinned again takes its new pin.
+ * The registry a command writes: the pins it changed as it left them, and every other pin exactly
+ * as the file had it, in the file's order: a refused pin, one under a malformed name, and a pin
+ * whose malformed candidate the reading dropped are another team's to mend. A remote the command
+ * removed stays removed; a refused one it pinned again takes its new pin.
  *
  * @param {Registry} changed
  * @param {Record<string, unknown>} rawRemotes  the pins as the file had them
- * @param {ReadonlySet<string>} running  the remotes whose pins were read (the command may have removed some)
+ * @param {ReadonlyMap<string, string>} read  the pins as they were read (JSON), before the command changed any
  * @returns {Registry}
  */
-export function keepingUnreadPins(changed, rawRemotes, running) {
+export function keepingUnreadPins(changed, rawRemotes, read) {
   /** @type {Record<string, unknown>} */
   const remotes = {};
   for (const [name, pin] of Object.entries(rawRemotes)) {
-    if (Object.hasOwn(changed.remotes, name)) remotes[name] = changed.remotes[name];
-    else if (!running.has(name)) remotes[name] = pin;
+    if (!Object.hasOwn(changed.remotes, name)) {
+      if (!read.has(name)) remotes[name] = pin;
+    } else {
+      remotes[name] = JSON.stringify(changed.remotes[name]) === read.get(name) ? pin : changed.remotes[name];
+    }
   }
   for (const [name, pin] of Object.entries(changed.remotes)) if (!Object.hasOwn(remotes, name)) remotes[name] = pin;
   return { ...changed, remotes: /** @type {Registry['remotes']} */ (remotes) };
@@ -181,10 +185,10 @@ export async function updateRegistry(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, pauseMs(attempt)));
     const { registry, rawRemotes, etag } = await readRegistryAt(address, { acceptUnverified });
-    const running = new Set(Object.keys(registry.remotes));
+    const read = new Map(Object.entries(registry.remotes).map(([name, pin]) => [name, JSON.stringify(pin)]));
     const outcome = await change(registry);
     if (!outcome.registry) return outcome.result;
-    const changed = keepingUnreadPins(outcome.registry, rawRemotes, running);
+    const changed = keepingUnreadPins(outcome.registry, rawRemotes, read);
     if (await storage.replaceIfUnchanged(key, `${JSON.stringify(changed, null, 2)}\n`, etag)) return outcome.result;
   }
   throw new CliError(

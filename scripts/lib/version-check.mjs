@@ -3,7 +3,7 @@
 // name and the version's form, then the published version itself against the shell build that
 // serves the environment (its compatibility record), never against the source tree.
 import { checkCompatibility, describeProblem, MANIFEST_RECORD_KEY } from '@devhub/contracts/compatibility';
-import { REMOTE_NAME_RULE, isRemoteNameForm } from '@devhub/contracts/registry';
+import { REMOTE_NAME_RULE, isRemoteNameForm, tablesOf } from '@devhub/contracts/registry';
 import { MANIFEST_ROUTES_KEY, pathConflicts, routeTableProblems, unknownRules } from '@devhub/contracts/routes';
 import semver from 'semver';
 import { checkManifestDigest, checkVersionFiles, indexedDigest } from './integrity.mjs';
@@ -122,7 +122,7 @@ async function checkedVersionOnDisk(remote, entry, version, { deployDir, baseUrl
  * @param {import('@devhub/contracts/registry').Registry} registry
  */
 export function assertOwnPaths(remote, what, routes, registry) {
-  const others = Object.fromEntries(Object.entries(registry.remotes).map(([name, pin]) => [name, pin.routes]));
+  const others = tablesOf(registry.remotes);
   const conflicts = pathConflicts(remote, routes, others);
   if (conflicts.length > 0) throw new CliError(`refusing ${what}: ${conflicts.join('; ')}`);
 }
