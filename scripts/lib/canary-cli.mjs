@@ -99,6 +99,7 @@ export async function runCanary(rest, values, options, prerender) {
         query,
         intervalMs: seconds * 1000,
         once: values.once === true,
+        afterPromote: prerender,
       });
       return step.action === 'rollback' ? 3 : 0;
     }

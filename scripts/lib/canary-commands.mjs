@@ -43,6 +43,27 @@ function stablePin(registry, remote, registryFile) {
 }
 
 /**
+ * @typedef {object} ExpectedCandidate  the candidate a command judged (canary watch), refused if another is there now
+ * @property {string} version
+ * @property {string | undefined} since  its `stepped`, else its `started`
+ */
+
+/**
+ * Refuses when the candidate is not the one a command judged: another command changed it while
+ * Prometheus was being asked.
+ *
+ * @param {string} remote
+ * @param {import('@devhub/contracts/registry').CandidatePin | undefined} candidate
+ * @param {ExpectedCandidate | undefined} expected
+ */
+function assertExpected(remote, candidate, expected) {
+  if (!expected) return;
+  if (candidate?.version !== expected.version || (candidate.stepped ?? candidate.started) !== expected.since) {
+    throw new CliError(`${remote}'s candidate changed while it was judged: nothing done, judge it again`);
+  }
+}
+
+/**
  * The pin with its candidate gone, and why, remembered (newest first).
  *
  * @param {RegistryPin} pin
@@ -68,7 +89,7 @@ export function withoutCandidate(pin, outcome, reason) {
  * Puts `version` beside the stable pin for `percent` of visitors, after every check `use` makes;
  * run again for the same version, it changes the share.
  *
- * @param {CommandOptions & { remote?: string, version?: string, percent?: string | number }} options
+ * @param {CommandOptions & { remote?: string, version?: string, percent?: string | number, expected?: ExpectedCandidate }} options
  */
 export async function canaryStart(options) {
   const remote = assertRemote(options.remote);
@@ -84,6 +105,7 @@ export async function canaryStart(options) {
       const stable = stablePin(registry, remote, options.registryFile);
       if (stable.version === version) throw new CliError(`${remote}@${version} is the stable version already`);
       const current = stable.candidate;
+      assertExpected(remote, current, options.expected);
       if (current && current.version !== version) {
         throw new CliError(
           `${remote} has candidate ${current.version} at ${current.percent} %: promote or abort it first`,
@@ -107,7 +129,7 @@ export async function canaryStart(options) {
  * The candidate becomes the stable pin (the stable one its previous version), checked again
  * against the shell build that serves the environment now.
  *
- * @param {CommandOptions & { remote?: string }} options
+ * @param {CommandOptions & { remote?: string, expected?: ExpectedCandidate }} options
  */
 export async function canaryPromote(options) {
   const remote = assertRemote(options.remote);
@@ -119,7 +141,14 @@ export async function canaryPromote(options) {
       const stable = stablePin(registry, remote, options.registryFile);
       const { candidate } = stable;
       if (!candidate) throw new CliError(`${remote} has no candidate in ${options.registryFile}: nothing to promote`);
+      assertExpected(remote, candidate, options.expected);
       const { integrity, routes } = await check(candidate.entry, candidate.version);
+      // The bytes its visitors ran, or none: a version whose manifest changed since is not what was tried.
+      if (candidate.integrity !== undefined && integrity !== candidate.integrity) {
+        throw new CliError(
+          `refusing to promote ${remote}@${candidate.version}: its manifest is not the one its canary ran`,
+        );
+      }
       assertOwnPaths(remote, `${remote}@${candidate.version}`, routes, registry);
       const previousVersions = [stable.version, ...(stable.previousVersions ?? [])].slice(0, 20);
       const promoted = withoutCandidate(stable, 'promoted', undefined);
@@ -141,7 +170,7 @@ export async function canaryPromote(options) {
 /**
  * Takes the candidate away: every visitor gets the stable pin again, which is left as it was.
  *
- * @param {CommandOptions & { remote?: string, reason?: string }} options
+ * @param {CommandOptions & { remote?: string, reason?: string, expected?: ExpectedCandidate }} options
  */
 export async function canaryAbort(options) {
   const remote = assertRemote(options.remote);
@@ -152,6 +181,7 @@ export async function canaryAbort(options) {
       const stable = stablePin(registry, remote, options.registryFile);
       const { candidate } = stable;
       if (!candidate) throw new CliError(`${remote} has no candidate in ${options.registryFile}: nothing to abort`);
+      assertExpected(remote, candidate, options.expected);
       registry.remotes[remote] = withoutCandidate(stable, 'aborted', options.reason);
       return { registry, result: { remote, version: candidate.version, stable: stable.version } };
     },

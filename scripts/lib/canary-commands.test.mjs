@@ -115,6 +115,27 @@ describe('canary', () => {
     expect(registry().remotes.auth.version).toBe('1.1.0');
   });
 
+  it('refuses, the registry untouched: use beside a candidate, a candidate that changed since it was judged, and a promote of other bytes', async () => {
+    publish(deployDir, 'catalog', '1.1.0');
+    publish(deployDir, 'catalog', '1.2.0');
+    await canaryStart({ ...options(), remote: 'catalog', version: '1.1.0', percent: 10 });
+    const before = readFileSync(registryFile, 'utf8');
+    await expect(use({ ...options(), remote: 'catalog', version: '1.2.0' })).rejects.toThrow(
+      'catalog has candidate 1.1.0 at 10 %: promote or abort it first (remotes canary)',
+    );
+    const { started } = registry().remotes.catalog.candidate;
+    await expect(
+      canaryAbort({ ...options(), remote: 'catalog', expected: { version: '1.1.0', since: 'another time' } }),
+    ).rejects.toThrow("catalog's candidate changed while it was judged: nothing done, judge it again");
+    expect(readFileSync(registryFile, 'utf8')).toBe(before);
+    // The same version published again with other bytes (a store tampered with): not what its visitors ran.
+    publish(deployDir, 'catalog', '1.1.0', { routes: [...ROUTE_TABLES.catalog].reverse() });
+    await expect(
+      canaryPromote({ ...options(), remote: 'catalog', expected: { version: '1.1.0', since: started } }),
+    ).rejects.toThrow('refusing to promote catalog@1.1.0: its manifest is not the one its canary ran');
+    expect(readFileSync(registryFile, 'utf8')).toBe(before);
+  });
+
   it.each(['', '1.5', '101', 'ten'])('reads --percent %j as no share', (given) => {
     expect(() => parsePercent(given)).toThrow('--percent must be a whole number from 1 to 100');
   });

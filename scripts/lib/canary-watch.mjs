@@ -19,6 +19,7 @@ import { assertRemote } from './version-check.mjs';
  * @property {(line: string) => void} [log]
  * @property {() => number} [now]
  * @property {(ms: number) => Promise<void>} [sleep]
+ * @property {() => Promise<void>} [afterPromote]  renders the public routes with the new stable pin
  */
 
 /**
@@ -48,15 +49,18 @@ export async function watchStep(options) {
   });
   const decision = judge({ percent: candidate.percent, candidate: mine, stable: theirs, policy: read.policy });
   const at = `${remote} ${candidate.version} at ${candidate.percent} %`;
+  // Each action refuses if the candidate changed since it was read (another command ran meanwhile).
+  const expected = { version: candidate.version, since: candidate.stepped ?? candidate.started };
   switch (decision.action) {
     case 'rollback':
-      await canaryAbort({ ...options, remote, reason: `canary watch: ${decision.reason}` });
+      await canaryAbort({ ...options, remote, reason: `canary watch: ${decision.reason}`, expected });
       return { action: 'rollback', line: `${at}: rolled back, ${decision.reason}; every visitor gets ${pin.version}` };
     case 'step':
-      await canaryStart({ ...options, remote, version: candidate.version, percent: decision.percent });
+      await canaryStart({ ...options, remote, version: candidate.version, percent: decision.percent, expected });
       return { action: 'step', line: `${at}: ${decision.reason}; now ${decision.percent} %` };
     case 'promote':
-      await canaryPromote({ ...options, remote });
+      await canaryPromote({ ...options, remote, expected });
+      await options.afterPromote?.();
       return { action: 'promote', line: `${at}: ${decision.reason}; promoted to the stable pin` };
     default:
       return { action: 'wait', line: `${at}: waiting, ${decision.reason}` };

@@ -53,6 +53,11 @@ export async function use(options) {
     const { integrity, routes } = await check(entry, version);
     assertOwnPaths(remote, `${remote}@${version}`, routes, registry);
     const current = registry.remotes[remote] ?? { entry };
+    if (current.candidate) {
+      throw new CliError(
+        `${remote} has candidate ${current.candidate.version} at ${current.candidate.percent} %: promote or abort it first (remotes canary)`,
+      );
+    }
     if (current.version === version && current.entry === entry) {
       if (current.integrity === integrity && JSON.stringify(current.routes) === JSON.stringify(routes)) {
         return { result: { remote, version, entry, changed: false, unverified: unverifiedPins(registry) } };
