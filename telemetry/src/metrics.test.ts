@@ -156,3 +156,11 @@ describe('the series of what the registry names', () => {
     ).toBe(1);
   });
 });
+
+describe('a page view with errors', () => {
+  it('counts once, however many errors it had: one view cannot outweigh many', async () => {
+    const text = await recorded([goodBeacon({ errors: [{ remote: 'catalog', count: 1000 }] })]);
+    const catalog = { environment: 'preview', remote: 'catalog', version: '1.4.0', role: 'stable' };
+    expect(seriesValue(text, 'devhub_remote_errors_total', catalog)).toBe(1);
+  });
+});

@@ -42,7 +42,7 @@ export function createMetrics(): CollectorMetrics {
   });
   const errors = new Counter({
     name: 'devhub_remote_errors_total',
-    help: 'Uncaught errors the browsers attributed to a remote.',
+    help: "Page views in which the browser caught uncaught errors of a remote's files (once a view, however many).",
     labelNames: REMOTE_LABELS,
     registers,
   });
@@ -79,9 +79,10 @@ export function createMetrics(): CollectorMetrics {
     };
     const uses = new Map(view.remotes.map((use) => [use.remote, use]));
     for (const use of view.remotes) loads.inc({ ...labelsOf(use), outcome: use.outcome });
-    for (const { remote, count } of view.errors ?? []) {
+    // A page view that went wrong counts once: one view cannot outweigh many (canary watch judges views).
+    for (const { remote } of view.errors ?? []) {
       const use = uses.get(remote);
-      if (use) errors.inc(labelsOf(use), count);
+      if (use) errors.inc(labelsOf(use), 1);
     }
     // The vitals are the page's: they go to the remote that served it, none for a page of the shell's own.
     const page = view.servedBy === undefined ? undefined : uses.get(view.servedBy);
