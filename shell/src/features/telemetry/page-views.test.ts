@@ -44,7 +44,7 @@ describe("a visit's page views", () => {
   const statusOf = (remote: string) => statuses[remote] ?? status({ state: 'not-loaded' });
 
   it('become a beacon the collector accepts, the first one with the page load’s Web Vitals', () => {
-    const views = createPageViews();
+    const views = createPageViews(statusOf);
     views.start('/', 'catalog');
     views.vital('lcp', 812.4);
     views.vital('cls', 0.01234);
@@ -52,7 +52,7 @@ describe("a visit's page views", () => {
     views.error('catalog');
     views.start('/blog', 'catalog');
     views.vital('inp', 96);
-    const beacon = views.take('preview', statusOf);
+    const beacon = views.take('preview');
     expect(beacon).toEqual({
       schema: BEACON_SCHEMA,
       environment: 'preview',
@@ -72,16 +72,25 @@ describe("a visit's page views", () => {
       ],
     });
     expect(validateBeacon(JSON.parse(JSON.stringify(beacon))).problems).toEqual([]);
-    expect(views.take('preview', statusOf)).toBeUndefined();
+    expect(views.take('preview')).toBeUndefined();
+  });
+
+  it("gives each view its remote's outcome as the next view started: a later throw is the later view's", () => {
+    statuses.catalog = status({ version: '1.2.0' });
+    const views = createPageViews(statusOf);
+    views.start('/', 'catalog');
+    views.start('/blog', 'catalog');
+    statuses.catalog = status({ version: '1.2.0', pageError: 'boom' });
+    expect(views.take('preview')?.views.map((view) => view.remotes[0]?.outcome)).toEqual(['loaded', 'boundary-error']);
   });
 
   it('keeps a view whose remote has not finished until it has', () => {
-    const views = createPageViews();
+    const views = createPageViews(statusOf);
     views.start('/profile', 'account');
-    expect(views.take('preview', statusOf)).toBeUndefined();
+    expect(views.take('preview')).toBeUndefined();
     // Its manifest never came: the version is the one pinned.
     statuses.account = status({ pinnedVersion: '1.0.0', state: 'failed', error: 'HTTP 503' });
-    expect(views.take('preview', statusOf)?.views).toEqual([
+    expect(views.take('preview')?.views).toEqual([
       {
         route: '/profile',
         servedBy: 'account',

@@ -14,6 +14,8 @@ interface OpenView {
   servedBy?: string;
   vitals: Partial<Record<Vital, number>>;
   errors: Map<string, number>;
+  /** Its remote's status as the next view started: what happened later is that view's. */
+  ended?: RemoteStatus;
 }
 
 /** How a remote fared, from its status; none while it has not finished. */
@@ -38,14 +40,20 @@ export function remoteOfFile(url: string | undefined, statuses: Record<string, R
   return undefined;
 }
 
-/** The views of one visit until they are sent: the first view carries the page load's Web Vitals. */
-export function createPageViews() {
+/**
+ * The views of one visit until they are sent: the first view carries the page load's Web Vitals.
+ * `statusOf` is the remote host's: a view's outcome is its remote's status when the next view
+ * started, or when the views are sent.
+ */
+export function createPageViews(statusOf: (remote: string) => RemoteStatus) {
   let views: OpenView[] = [];
   let landing: OpenView | undefined;
 
   return {
     /** A page view starts: `route` is the route table's pattern, `servedBy` the remote of its page. */
     start(route: string, servedBy: string | undefined): void {
+      const previous = views.at(-1);
+      if (previous?.servedBy !== undefined && !previous.ended) previous.ended = { ...statusOf(previous.servedBy) };
       const view: OpenView = { route, vitals: {}, errors: new Map(), ...(servedBy ? { servedBy } : {}) };
       views.push(view);
       landing ??= view;
@@ -65,11 +73,11 @@ export function createPageViews() {
      * is none yet. A later Web Vital of the first view (INP grows as the visitor interacts) is sent
      * with the next beacon's first view only if that view is still open.
      */
-    take(environment: string, statusOf: (remote: string) => RemoteStatus, maxViews = 20): Beacon | undefined {
+    take(environment: string, maxViews = 20): Beacon | undefined {
       const ready: PageView[] = [];
       const kept: OpenView[] = [];
       for (const view of views) {
-        const status = view.servedBy === undefined ? undefined : statusOf(view.servedBy);
+        const status = view.servedBy === undefined ? undefined : (view.ended ?? statusOf(view.servedBy));
         const outcome = status && outcomeOf(status);
         if (view.servedBy !== undefined && !outcome) {
           kept.push(view);

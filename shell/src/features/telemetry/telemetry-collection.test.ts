@@ -22,7 +22,7 @@ describe('the telemetry of a visit', () => {
     host.startRemotes();
     await host.registryReady(false);
     host.status.updateStatus('catalog', { state: 'loaded', version: '1.2.0', entry: manifestUrl('catalog') });
-    const views = createPageViews();
+    const views = createPageViews(host.status.statusOf);
     const sent: Array<[string, string]> = [];
     const stop = startCollecting(host, views, (url, body) => sent.push([url, body]) > 0);
     views.start('/', 'catalog');

@@ -43,7 +43,7 @@ export function startCollecting(
     if (document.visibilityState !== 'hidden') return;
     const registry = host.status.store.getState().registry;
     if (registry.state !== 'ready') return;
-    const beacon = views.take(registry.environment, host.status.statusOf);
+    const beacon = views.take(registry.environment);
     if (beacon) send(TELEMETRY_URL, JSON.stringify(beacon));
   };
   window.addEventListener('error', onError);

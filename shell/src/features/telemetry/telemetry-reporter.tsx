@@ -13,7 +13,7 @@ import { startCollecting } from './telemetry-collection';
 export function TelemetryReporter() {
   const host = useRemoteHost();
   const { pathname } = useLocation();
-  const [views] = useState(createPageViews);
+  const [views] = useState(() => createPageViews(host.status.statusOf));
   useEffect(() => startCollecting(host, views), [host, views]);
   useEffect(() => {
     let started = false;

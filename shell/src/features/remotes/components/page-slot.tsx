@@ -1,14 +1,22 @@
 import { memo, Suspense, use, useEffect } from 'react';
-import type { PageProps, RemoteModuleId } from '@devhub/shared/remote-contract';
+import { remoteOf, type PageProps, type RemoteModuleId } from '@devhub/shared/remote-contract';
 import { ContentReadyContext } from '@devhub/shared/use-content-ready';
 import type { FirstPage } from '../first-page';
 import { useRemoteHost } from '../remote-host-context';
 import type { PageComponent } from '../remote-loader-types';
 import { RemoteSkeleton } from './remote-skeleton';
 
-/** Tells the host when a remote's page is mounted (its content may still be loading: see useContentReady). */
+/**
+ * Tells the host when a remote's page is mounted (its content may still be loading: see
+ * useContentReady). It rendered: what an earlier page of its remote threw is past.
+ */
 function Mounted({ module, firstPage }: { module: RemoteModuleId; firstPage: FirstPage }) {
-  useEffect(() => firstPage.pageMounted(module), [firstPage, module]);
+  const { status } = useRemoteHost();
+  useEffect(() => {
+    firstPage.pageMounted(module);
+    const remote = remoteOf(module);
+    if (status.statusOf(remote).pageError !== undefined) status.updateStatus(remote, { pageError: undefined });
+  }, [firstPage, module, status]);
   return null;
 }
 

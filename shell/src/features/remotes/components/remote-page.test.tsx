@@ -168,6 +168,14 @@ describe('RemotePage', () => {
     expect(host.status.statusOf('account')).toMatchObject({ state: 'loaded', pageError: 'render exploded' });
   });
 
+  it("forgets what a remote's page threw once a page of that remote renders", async () => {
+    host.status.updateStatus('account', { state: 'loaded', pageError: 'render exploded' });
+    pages['account/CartPage'] = { CartPage: () => <p>giỏ hàng đã tải</p> };
+    renderWithProviders(inHost(<RemotePage module="account/CartPage" props={{}} what={PAGE_NAMES.cart} />));
+    expect(await screen.findByText('giỏ hàng đã tải')).toBeInTheDocument();
+    await waitFor(() => expect(host.status.statusOf('account').pageError).toBeUndefined());
+  });
+
   it('shows why a remote build does not fit the shell, without running it', async () => {
     server.use(
       http.get(manifestUrl('auth'), () =>
