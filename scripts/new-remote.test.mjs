@@ -14,7 +14,7 @@ describe('npm run new-remote, refusing: one line, exit 1, nothing written', () =
     [[], 'which name? usage: npm run new-remote -- <name> [--port <port>]'],
     [['Forum'], `"Forum" is not a remote name: ${REMOTE_NAME_RULE}`],
     [['account'], 'remote-account/ already exists: the name "account" is taken'],
-    [['forum', '--port', '4000'], "port 4000 is taken by auth-api (its package.json's devhub.port)"],
+    [['forum', '--port', '4000'], "port 4000 is taken by auth-api (its package.json's devhub ports)"],
     [['forum', '--port', '80'], '--port must be a whole number from 1024 to 65535, got "80"'],
     [['forum', 'extra'], 'unexpected argument "extra"'],
     [['forum', '--prot', '3004'], 'unknown option --prot (see --help)'],

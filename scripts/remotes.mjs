@@ -54,7 +54,7 @@ const COMMANDS = {
       'back to the version pinned before the current one (checked like use; from its first pin, out of the environment), then renders the public routes',
   },
   canary: {
-    args: ['<start|status|promote|abort>'],
+    args: ['<start|status|promote|abort|watch>'],
     about: `a candidate version beside a stable pin, for a share of visitors:\n${Object.entries(CANARY_ACTIONS)
       .map(([action, { args, about }]) => `  canary ${[action, ...args].join(' ')}: ${about}`)
       .join('\n')}`,

@@ -4,6 +4,7 @@
 // passes every check `use` makes of a version, and is written with the same compare-and-swap.
 import { unverifiedPins } from '@devhub/contracts/registry';
 import { candidateFigures } from './canary-figures.mjs';
+import { ratioText } from './canary-judgement.mjs';
 import { CliError, readRegistryAt, updateRegistry, versionEntry } from './registry-file.mjs';
 import { assertOwnPaths, assertRemote, assertVersion, versionChecker } from './version-check.mjs';
 
@@ -189,10 +190,6 @@ export async function canaryAbort(options) {
   );
 }
 
-/** A ratio as a percent, or "-" without page views. */
-const percentOf = (/** @type {number} */ part, /** @type {number} */ whole) =>
-  whole > 0 ? `${((part / whole) * 100).toFixed(1)} %` : '-';
-
 /**
  * One row per remote with a candidate, or with a canary in its history; with `query` (Prometheus),
  * the candidate's figures beside the stable version's since its share last changed, as
@@ -214,7 +211,7 @@ export async function canaryStatus({ registryFile, query }) {
       last: last ? `${last.version} ${last.outcome}${last.reason ? `: ${last.reason}` : ''}` : '-',
     };
     if (query && pin.candidate && pin.version) {
-      const { candidate: mine, stable: theirs } = await candidateFigures({
+      const { candidate: ofCandidate, stable: ofStable } = await candidateFigures({
         environment: registry.environment,
         remote,
         pin: { ...pin, version: pin.version, candidate: pin.candidate },
@@ -223,11 +220,11 @@ export async function canaryStatus({ registryFile, query }) {
       /** @param {number | undefined} value */
       const ms = (value) => (value === undefined ? '-' : `${Math.round(value)} ms`);
       Object.assign(row, {
-        'page views': `${mine.views} / ${theirs.views}`,
-        errors: `${percentOf(mine.errors, mine.views)} / ${percentOf(theirs.errors, theirs.views)}`,
-        'failed loads': `${percentOf(mine.failedLoads, mine.views)} / ${percentOf(theirs.failedLoads, theirs.views)}`,
-        'p75 LCP': `${ms(mine.lcpP75)} / ${ms(theirs.lcpP75)}`,
-        'p75 INP': `${ms(mine.inpP75)} / ${ms(theirs.inpP75)}`,
+        'page views': `${ofCandidate.views} / ${ofStable.views}`,
+        errors: `${ratioText(ofCandidate.errors, ofCandidate.views)} / ${ratioText(ofStable.errors, ofStable.views)}`,
+        'failed loads': `${ratioText(ofCandidate.failedLoads, ofCandidate.views)} / ${ratioText(ofStable.failedLoads, ofStable.views)}`,
+        'p75 LCP': `${ms(ofCandidate.lcpP75)} / ${ms(ofStable.lcpP75)}`,
+        'p75 INP': `${ms(ofCandidate.inpP75)} / ${ms(ofStable.inpP75)}`,
       });
     }
     rows.push(row);

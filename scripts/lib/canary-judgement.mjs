@@ -45,6 +45,10 @@ export const DEFAULT_POLICY = Object.freeze({
 const ratio = (/** @type {number} */ part, /** @type {number} */ whole) => (whole > 0 ? part / whole : 0);
 const percentText = (/** @type {number} */ value) => `${(value * 100).toFixed(1)} %`;
 
+/** `part` of `whole` as a percent ("12.5 %"), or "-" without a whole: how canary watch and status say a ratio. */
+export const ratioText = (/** @type {number} */ part, /** @type {number} */ whole) =>
+  whole > 0 ? percentText(part / whole) : '-';
+
 /**
  * Why the candidate must go, or nothing. Ratios roll back only once `minBadViews` page views went
  * wrong (one error in two views is no trend); a slower p75 only once the candidate has `minViews`.

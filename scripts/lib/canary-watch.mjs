@@ -40,14 +40,19 @@ export async function watchStep(options) {
   const candidate = pin?.candidate;
   if (!pin?.version || !candidate) return { action: 'done', line: `${remote} has no candidate to watch` };
   const { environment } = registry;
-  const { candidate: mine, stable: theirs } = await candidateFigures({
+  const { candidate: figuresOfCandidate, stable: stableFigures } = await candidateFigures({
     environment,
     remote,
     pin: { ...pin, version: pin.version, candidate },
     query: options.query,
     now,
   });
-  const decision = judge({ percent: candidate.percent, candidate: mine, stable: theirs, policy: read.policy });
+  const decision = judge({
+    percent: candidate.percent,
+    candidate: figuresOfCandidate,
+    stable: stableFigures,
+    policy: read.policy,
+  });
   const at = `${remote} ${candidate.version} at ${candidate.percent} %`;
   // Each action refuses if the candidate changed since it was read (another command ran meanwhile).
   const expected = { version: candidate.version, since: candidate.stepped ?? candidate.started };

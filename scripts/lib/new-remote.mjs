@@ -17,7 +17,7 @@ export const PORTS = { min: 1024, max: 65_535 };
  * @typedef {object} WorkspacePackage
  * @property {string} dir  relative to the root, as the workspaces list it
  * @property {string} [name]
- * @property {{ name?: unknown, kind?: unknown, port?: unknown }} [devhub]
+ * @property {{ name?: unknown, kind?: unknown, port?: unknown, metricsPort?: unknown }} [devhub]
  * @property {Record<string, string>} [dependencies]
  */
 
@@ -64,10 +64,12 @@ function checkName(root, name, workspaces, packages) {
  * @param {WorkspacePackage[]} packages
  */
 function choosePort(asked, packages) {
-  /** @type {Map<number, string>} every port a package's dev server or API listens on, and whose */
+  /** @type {Map<number, string>} every port a package's dev server or service listens on, and whose */
   const taken = new Map();
   for (const pkg of packages) {
-    if (typeof pkg.devhub?.port === 'number') taken.set(pkg.devhub.port, pkg.dir);
+    for (const port of [pkg.devhub?.port, pkg.devhub?.metricsPort]) {
+      if (typeof port === 'number') taken.set(port, pkg.dir);
+    }
   }
   if (asked === undefined) {
     // Beside the other remotes (3001, 3002, … after the shell's 3000), skipping any port taken.
@@ -84,7 +86,7 @@ function choosePort(asked, packages) {
     throw new CliError(`--port must be a whole number from ${PORTS.min} to ${PORTS.max}, got "${asked}"`);
   }
   const owner = taken.get(port);
-  if (owner) throw new CliError(`port ${port} is taken by ${owner} (its package.json's devhub.port)`);
+  if (owner) throw new CliError(`port ${port} is taken by ${owner} (its package.json's devhub ports)`);
   return port;
 }
 

@@ -149,6 +149,7 @@ describe('new-remote', () => {
       [{ name: 'forum', port: '3003' }, 'port 3003 is taken by remote-account'],
       [{ name: 'forum', port: '3000' }, 'port 3000 is taken by shell'],
       [{ name: 'forum', port: '4000' }, 'port 4000 is taken by auth-api'],
+      [{ name: 'forum', port: '9464' }, 'port 9464 is taken by telemetry'],
       ...['80', '1023', '65536', '3004.5', '3e3', '-1', 'abc', ''].map((port) => [
         { name: 'forum', port },
         `--port must be a whole number from 1024 to 65535, got "${port}"`,

@@ -84,6 +84,16 @@ describe("a visit's page views", () => {
     expect(views.take('preview')?.views.map((view) => view.remotes[0]?.outcome)).toEqual(['loaded', 'boundary-error']);
   });
 
+  it('reports nothing of a remote this browser overrides', () => {
+    statuses.catalog = status({
+      version: '9.9.9',
+      override: 'https://cdn.example/remote-catalog/9.9.9/mf-manifest.json',
+    });
+    const views = createPageViews(statusOf);
+    views.start('/', 'catalog');
+    expect(views.take('preview')).toBeUndefined();
+  });
+
   it('keeps a view whose remote has not finished until it has', () => {
     const views = createPageViews(statusOf);
     views.start('/profile', 'account');

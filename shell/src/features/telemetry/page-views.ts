@@ -83,6 +83,8 @@ export function createPageViews(statusOf: (remote: string) => RemoteStatus) {
           kept.push(view);
           continue;
         }
+        // A version this browser chose by hand (an override) is neither the pin nor its candidate.
+        if (status?.override !== undefined) continue;
         if (ready.length < maxViews) ready.push(pageViewOf(view, status, outcome));
       }
       views = kept;
