@@ -18,7 +18,8 @@ that the package's version does not announce by semver's rules (scripts/lib/api-
 async function main() {
   parseCli({ usage: USAGE });
   // Loaded once the command line is understood: it brings the TypeScript compiler.
-  const { assignabilityIn, computeReport, diffReports, requiredVersion } = await import('./lib/api-report.mjs');
+  const { computeReport, diffReports, requiredVersion } = await import('./lib/api-report.mjs');
+  const { assignabilityIn } = await import('./lib/api-assignability.mjs');
   const current = computeReport(SHARED_DIR);
   if (existsSync(REPORT_FILE)) {
     const committed = JSON.parse(readFileSync(REPORT_FILE, 'utf8'));

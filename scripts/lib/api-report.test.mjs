@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import inc from 'semver/functions/inc.js';
-import { assignabilityIn, computeReport, diffReports, requiredVersion, verdict } from './api-report.mjs';
+import { assignabilityIn } from './api-assignability.mjs';
+import { computeReport, diffReports, requiredVersion, verdict } from './api-report.mjs';
 import { WORKSPACE_ROOT } from './workspace.mjs';
 
 const SHARED_DIR = join(WORKSPACE_ROOT, 'shared');
