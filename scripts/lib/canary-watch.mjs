@@ -10,6 +10,9 @@ import { judge, policyOf } from './canary-judgement.mjs';
 import { CliError, readRegistryAt } from './registry-file.mjs';
 import { assertRemote } from './version-check.mjs';
 
+/** Steps failing in a row before the watch stops, with the last one's error. */
+const MAX_FAILURES = 3;
+
 /**
  * @typedef {object} WatchOptions
  * @property {string} [remote]
@@ -83,8 +86,21 @@ export async function watchCanary(options) {
     log = (line) => console.log(line),
     sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   } = options;
+  let failures = 0;
   for (;;) {
-    const step = await watchStep(options);
+    let step;
+    try {
+      step = await watchStep(options);
+      failures = 0;
+    } catch (error) {
+      // Prometheus restarting, or a write that kept meeting another: the candidate keeps its share
+      // meanwhile, so a few failures in a row are waited out before the watch gives up.
+      failures += 1;
+      if (options.once || failures >= MAX_FAILURES) throw error;
+      log(`⚠ ${error instanceof Error ? error.message : String(error)}; trying again in ${intervalMs / 1000} s`);
+      await sleep(intervalMs);
+      continue;
+    }
     log(step.line);
     if (options.once || step.action === 'done' || step.action === 'rollback' || step.action === 'promote') {
       return step;
