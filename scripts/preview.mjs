@@ -7,7 +7,7 @@
 // With --observe, Debian's Prometheus scrapes the collector's metrics beside it (lib/prometheus.mjs).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API, APPS, COLLECTOR, ROOT, appDir } from './lib/apps.mjs';
+import { API, APPS, COLLECTOR, ROOT, appDir, hasPages } from './lib/apps.mjs';
 import { CliError, parseCliOrExit } from './lib/cli.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localCertificate } from './lib/local-certificate.mjs';
@@ -81,7 +81,14 @@ async function main() {
   // the process exits, and the exit removes the store site's temporary folder, even mid-read.
   const group = new ProcessGroup();
   const site = values.remotes && isBlobAddress(values.remotes) ? await storeSite(values.remotes) : undefined;
-  const missing = APPS.filter(
+  // A remote new-remote just made builds once it has a page: the others are served without it.
+  const served = APPS.filter((app) => app.kind !== 'remote' || hasPages(app));
+  for (const app of APPS.filter((candidate) => !served.includes(candidate))) {
+    console.warn(
+      `⚠ ${app.dir} has no page yet, so it is not served: add its first with "npm run new-page -- ${app.id} /<path> --title <title>"`,
+    );
+  }
+  const missing = served.filter(
     (app) => !existsSync(join(appDir(app), 'dist', app.kind === 'host' ? 'index.html' : 'mf-manifest.json')),
   );
   if (missing.length > 0) {
@@ -94,14 +101,14 @@ async function main() {
     ? site.registryFile
     : values.remotes && values.remotes !== 'local'
       ? registryPath(values.remotes)
-      : temporaryRegistryFile(localRegistry(APPS.filter((app) => app.kind === 'remote')));
+      : temporaryRegistryFile(localRegistry(served.filter((app) => app.kind === 'remote')));
   if (!site && !existsSync(registryFile)) {
     console.error(`Unknown environment "${values.remotes}": ${registryFile} does not exist.`);
     process.exit(1);
   }
   const collectorPorts = [COLLECTOR, { id: `${COLLECTOR.id} metrics`, port: COLLECTOR.metricsPort }];
   for (const { id, port } of [
-    ...APPS,
+    ...served,
     ...(values['no-api'] ? [] : [API]),
     ...(values['no-telemetry'] ? [] : collectorPorts),
     ...(observe ? [{ id: 'prometheus', port: observe.port }] : []),
@@ -177,7 +184,7 @@ async function main() {
   const certificate = values.http1 ? undefined : await localCertificate();
   const tls = certificate && { key: certificate.key, cert: certificate.cert };
   const scheme = tls ? 'https' : 'http';
-  for (const app of APPS) {
+  for (const app of served) {
     const server = createStaticServer({
       tls,
       publicHost: values['public-host'],
@@ -194,7 +201,7 @@ async function main() {
     await listen(server, app.port);
   }
   const rows = [
-    ...APPS.map((app) => [app.id, `${scheme}://localhost:${app.port}/`]),
+    ...served.map((app) => [app.id, `${scheme}://localhost:${app.port}/`]),
     ...(prometheus
       ? [['prometheus', `${prometheus.url}/ (scrapes ${COLLECTOR.id}'s metrics every ${SCRAPE_SECONDS} s)`]]
       : []),
