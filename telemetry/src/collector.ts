@@ -10,6 +10,8 @@ export interface CollectorOptions extends Omit<PublicServerOptions, 'metrics' | 
   /** The environment's registry (remotes.json): what it names are the only label values. */
   registryFile: string;
   host: string;
+  /** Where the metrics listen (default: `host`). */
+  metricsHost?: string;
   /** POST /api/telemetry; 0 picks a free port. */
   port: number;
   /** GET /metrics; 0 picks a free port. */
@@ -34,7 +36,7 @@ const portOf = (app: FastifyInstance) => {
 };
 
 export async function startCollector(options: CollectorOptions): Promise<Collector> {
-  const { registryFile, host, port, metricsPort, registryIntervalMs, ...serverOptions } = options;
+  const { registryFile, host, metricsHost = host, port, metricsPort, registryIntervalMs, ...serverOptions } = options;
   const metrics = createMetrics();
   const app = await buildPublicServer({ ...serverOptions, metrics, known: () => registry.current() });
   const registry = watchRegistry(registryFile, {
@@ -53,7 +55,7 @@ export async function startCollector(options: CollectorOptions): Promise<Collect
   };
   try {
     await app.listen({ port, host });
-    await metricsApp.listen({ port: metricsPort, host });
+    await metricsApp.listen({ port: metricsPort, host: metricsHost });
   } catch (error) {
     await close();
     throw error;

@@ -18,6 +18,14 @@ describe('readConfig', () => {
     );
   });
 
+  it('keeps the metrics on this machine when HOST opens the beacons to a network', () => {
+    const config = readConfig({ DEVHUB_REGISTRY_FILE: '/tmp/remotes.json', HOST: '0.0.0.0' }, []);
+    expect(config).toMatchObject({ host: '0.0.0.0', metricsHost: 'localhost' });
+    expect(readConfig({ DEVHUB_REGISTRY_FILE: '/tmp/r.json', METRICS_HOST: '10.0.0.5' }, []).metricsHost).toBe(
+      '10.0.0.5',
+    );
+  });
+
   it('defaults to the ports its package.json gives npm start and preview', () => {
     // Jest runs tests as CommonJS, where __dirname is this folder.
     const { devhub } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));

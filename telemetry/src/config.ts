@@ -14,7 +14,7 @@ export const DEFAULT_PORTS = { port: 4100, metricsPort: 9464 } as const;
 export const USAGE = `usage: node dist/main.js [--registry <file>]
   --registry <file>  the environment's registry (remotes.json) whose names label the metrics
                      (or DEVHUB_REGISTRY_FILE)
-environment: PORT (${DEFAULT_PORTS.port}), METRICS_PORT (${DEFAULT_PORTS.metricsPort}), HOST (localhost),
+environment: PORT (${DEFAULT_PORTS.port}), METRICS_PORT (${DEFAULT_PORTS.metricsPort}), HOST (localhost), METRICS_HOST (localhost),
   TELEMETRY_BEACONS_PER_MINUTE (${DEFAULTS.beaconsPerMinute}), TELEMETRY_TRACKED_CLIENTS (${DEFAULTS.trackedClients}),
   TELEMETRY_TRUSTED_PROXIES (loopback), LOG_LEVEL (info)`;
 
@@ -56,6 +56,8 @@ export function readConfig(env: NodeJS.ProcessEnv, args: string[]): CollectorOpt
   return {
     registryFile: resolve(registryFile),
     host: env.HOST?.trim() || 'localhost',
+    // Its own: HOST=0.0.0.0 opens the beacons to a network, never the metrics with them.
+    metricsHost: env.METRICS_HOST?.trim() || 'localhost',
     port: integer('PORT', env.PORT, DEFAULT_PORTS.port, 0, 65_535),
     metricsPort: integer('METRICS_PORT', env.METRICS_PORT, DEFAULT_PORTS.metricsPort, 0, 65_535),
     logLevel,
