@@ -1,8 +1,10 @@
 // The telemetry beacon: what a browser reports of the remotes each page view used, sent with
 // navigator.sendBeacon to POST /api/telemetry, and the one check of it (the collector's, and the
 // reporter's own tests'). A beacon says which build ran and how it went, never who or where: its
-// route is a pattern of the route table ("/docs/:slug"), so no URL, query, fragment, user or token
-// fits in it. Every field is bounded, and a field this schema does not know refuses the beacon.
+// route is a path of the route table ("/blog"; a ":param" segment is allowed), so no URL, query,
+// fragment or host fits (a segment is at most 32 characters, and the collector labels only the
+// registry's routes: a path a visitor makes up is counted as "other"). Every field is bounded,
+// and a field this schema does not know refuses the beacon.
 import { isRemoteNameForm } from './registry.js';
 import { isRoutePath } from './routes.js';
 
