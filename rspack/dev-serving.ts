@@ -7,6 +7,7 @@ import type {
   DevServerProxyConfigArrayItem,
 } from '@rspack/core';
 import { WORKSPACE_ROOT } from './app.ts';
+import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
 
 // What the dev servers serve besides the bundle, with the dev server's own means: the /api and
 // /api/telemetry proxies of every app, and the shell's registry and deploy folder. The preview server
@@ -15,7 +16,6 @@ import { WORKSPACE_ROOT } from './app.ts';
 export const REGISTRY_PATH = '/remotes.json';
 
 /** Where the telemetry collector takes beacons: proxied there, ahead of the rest of /api. */
-export const TELEMETRY_PATH = '/api/telemetry';
 
 /**
  * The dev server's proxies, in the order it tries them (the first whose path matches answers):

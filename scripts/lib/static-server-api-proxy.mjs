@@ -5,6 +5,7 @@
 // Vietnamese answers when the service cannot be reached.
 import fastifyHttpProxy from '@fastify/http-proxy';
 import { requestHost } from './static-server-headers.mjs';
+import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
 
 /** How long the API may take to start answering, and to send each next part of its answer. */
 const DEFAULT_API_DEADLINE_MS = 30_000;
@@ -53,7 +54,7 @@ function rewriteRequestHeaders(request, headers) {
 export const AUTH_API = { prefix: '/api', name: 'máy chủ xác thực (auth-api)' };
 
 /** @type {Service} */
-export const TELEMETRY = { prefix: '/api/telemetry', name: 'máy chủ thu thập số liệu (telemetry)' };
+export const TELEMETRY = { prefix: TELEMETRY_PATH, name: 'máy chủ thu thập số liệu (telemetry)' };
 
 /** @param {Service} service */
 function onError(service) {

@@ -7,8 +7,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import type { KnownLabels } from './known-labels.ts';
 import type { BeaconResult, CollectorMetrics } from './metrics.ts';
 import { LOOPBACK, trustAdjacentProxy } from './trusted-proxy.ts';
-
-export const TELEMETRY_PATH = '/api/telemetry';
+import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
 
 export interface PublicServerOptions {
   metrics: CollectorMetrics;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { startCollector, type Collector, type CollectorOptions } from './collector.ts';
+import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
 
 /** A registry of the preview environment: catalog pinned at 1.4.0 with a candidate that adds /courses, auth at 1.0.0. */
 export const REGISTRY = {
@@ -160,7 +161,7 @@ export async function runCollector(
     collector,
     registryFile,
     logs: () => [...lines],
-    post: (init) => send(collector.port, 'POST', '/api/telemetry', init),
+    post: (init) => send(collector.port, 'POST', TELEMETRY_PATH, init),
     metricsText: async () => (await send(collector.metricsPort, 'GET', '/metrics')).text,
     close: async () => {
       await collector.close();

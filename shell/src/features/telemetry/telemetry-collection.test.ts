@@ -3,7 +3,8 @@ import { server } from '../../../../test-support/msw-server';
 import { SHELL_BUILD, environmentHandlers, manifestUrl } from '../../test/federation-fixtures';
 import { createRemoteHost } from '../remotes/remote-host';
 import { createPageViews } from './page-views';
-import { TELEMETRY_URL, startCollecting } from './telemetry-collection';
+import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
+import { startCollecting } from './telemetry-collection';
 
 /** The page hidden, as a browser hides it when the visitor switches tab or leaves. */
 function hidePage() {
@@ -32,7 +33,7 @@ describe('the telemetry of a visit', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     expect(sent).toEqual([]);
     hidePage();
-    expect(sent.map(([url]) => url)).toEqual([TELEMETRY_URL]);
+    expect(sent.map(([url]) => url)).toEqual([TELEMETRY_PATH]);
     const { beacon, problems } = validateBeacon(JSON.parse(sent[0]![1]));
     expect(problems).toEqual([]);
     expect(beacon?.views).toEqual([

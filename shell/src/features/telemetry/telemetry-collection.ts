@@ -2,9 +2,7 @@ import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { Vital } from '@devhub/contracts/telemetry';
 import type { RemoteHost } from '../remotes/remote-host';
 import { remoteOfFile, type PageViews } from './page-views';
-
-/** Where every server of DevHub takes beacons (to the collector: telemetry/). */
-export const TELEMETRY_URL = '/api/telemetry';
+import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
 
 const VITALS: Array<[Vital, (report: (metric: Metric) => void) => void]> = [
   ['lcp', onLCP],
@@ -44,7 +42,7 @@ export function startCollecting(
     const registry = host.status.store.getState().registry;
     if (registry.state !== 'ready') return;
     const beacon = views.take(registry.environment);
-    if (beacon) send(TELEMETRY_URL, JSON.stringify(beacon));
+    if (beacon) send(TELEMETRY_PATH, JSON.stringify(beacon));
   };
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
