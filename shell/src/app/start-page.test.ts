@@ -74,6 +74,31 @@ describe("the page's head script", () => {
     expect(window.__devhubBoot?.registry).toBeDefined();
   });
 
+  it.each([
+    ['10', 'https://cdn.example/catalog/1.3.0/mf-manifest.json'],
+    ['50', MANIFEST_URL],
+    [null, MANIFEST_URL],
+  ])(
+    'warms up the pin this browser runs: for bucket %s, a candidate at 50 %% or the stable pin',
+    async (bucket, manifest) => {
+      if (bucket !== null) localStorage.setItem('devhub-canary-bucket', bucket);
+      const candidate = { entry: 'https://cdn.example/catalog/1.3.0/mf-manifest.json', version: '1.3.0', percent: 50 };
+      jest.mocked(globalThis.fetch).mockImplementation(async (input) => {
+        const url = String(input);
+        requested.push(url);
+        return Response.json(
+          url === '/remotes.json' ? { remotes: { catalog: { ...REGISTRY.remotes.catalog, candidate } } } : MANIFEST,
+        );
+      });
+      page({ sharedFiles: {} }, false);
+      startHead();
+      startBody();
+      for (let wait = 0; wait < 50 && requested.length < 2; wait += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(requested).toEqual(['/remotes.json', manifest]);
+    },
+  );
+
   it("leaves a prerendered page's warm-up and the shell's scripts its island lists to after its first paint, once parsed", async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     page({ sharedFiles: {}, scripts: [{ src: '/main.js', crossorigin: '' }, { src: 42 }] }, true);

@@ -11,7 +11,7 @@ export function chooseVersions(registry: Registry, bucket: number | undefined): 
   const remotes = Object.fromEntries(
     Object.entries(registry.remotes).map(([name, pin]) => {
       const { candidate, ...stable } = pin;
-      if (!candidate || bucket === undefined || bucket >= candidate.percent) return [name, stable];
+      if (!candidate || !runsCandidate(candidate, bucket)) return [name, stable];
       const { entry, version, integrity, routes = stable.routes } = candidate;
       // The candidate stays beside what it replaced: roleOf tells the two apart.
       return [name, { ...stable, entry, version, integrity, routes, candidate }];
@@ -23,4 +23,13 @@ export function chooseVersions(registry: Registry, bucket: number | undefined): 
 /** Which of its pins a chosen pin is: the candidate's entry, or the stable one (chooseVersions). */
 export function roleOf(pin: Registry['remotes'][string] | undefined): 'stable' | 'candidate' {
   return pin?.candidate !== undefined && pin.entry === pin.candidate.entry ? 'candidate' : 'stable';
+}
+
+/**
+ * Whether a browser of `bucket` runs `candidate`: its bucket is below the candidate's percent. Also
+ * asked of a registry as fetched, unchecked, by the page's warm-up (warm-up.js).
+ */
+export function runsCandidate(candidate: unknown, bucket: number | undefined): boolean {
+  const percent = (candidate as { percent?: unknown } | null | undefined)?.percent;
+  return bucket !== undefined && typeof percent === 'number' && bucket < percent;
 }

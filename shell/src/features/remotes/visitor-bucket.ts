@@ -11,8 +11,8 @@ const BUCKETS = 100;
  * A browser that cannot keep it (storage off) gets none, and with it always the stable versions.
  */
 export function readVisitorBucket(random: () => number = randomBucket): number | undefined {
-  const kept = readStorage(VISITOR_BUCKET_KEY);
-  if (kept !== null && /^\d{1,2}$/.test(kept)) return Number(kept);
+  const kept = keptVisitorBucket();
+  if (kept !== undefined) return kept;
   const bucket = random();
   writeStorage(VISITOR_BUCKET_KEY, String(bucket));
   return readStorage(VISITOR_BUCKET_KEY) === String(bucket) ? bucket : undefined;
@@ -20,4 +20,10 @@ export function readVisitorBucket(random: () => number = randomBucket): number |
 
 function randomBucket(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]! % BUCKETS;
+}
+
+/** The bucket this browser keeps, without drawing one (the page's warm-up reads it; the shell draws). */
+export function keptVisitorBucket(): number | undefined {
+  const kept = readStorage(VISITOR_BUCKET_KEY);
+  return kept !== null && /^\d{1,2}$/.test(kept) ? Number(kept) : undefined;
 }

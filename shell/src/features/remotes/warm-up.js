@@ -1,5 +1,7 @@
 // @ts-check
+import { runsCandidate } from './candidate-choice';
 import { pinsMayBeOverridden } from './override-presence';
+import { keptVisitorBucket } from './visitor-bucket';
 import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
 
 /**
@@ -76,9 +78,12 @@ export function startWarmUp(sharedFiles) {
    * @returns {{ pin: Record<string, unknown>, expose: string } | undefined}
    */
   function pageAt(remotes, path) {
+    var bucket = keptVisitorBucket();
     for (var name in remotes) {
-      var pin = remotes[name];
-      var pages = (pin && pin.routes) || [];
+      // The pin this browser runs: a candidate's visitor is hinted the candidate's files (candidate-choice.ts).
+      var pin =
+        remotes[name] && runsCandidate(remotes[name].candidate, bucket) ? remotes[name].candidate : remotes[name];
+      var pages = (pin && pin.routes) || (remotes[name] && remotes[name].routes) || [];
       for (var i = 0; i < pages.length; i++) {
         var paths = pages[i].routes || [];
         for (var j = 0; j < paths.length; j++) {
