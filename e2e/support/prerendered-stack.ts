@@ -89,3 +89,32 @@ export function pinPublished(stack: Stack, remote: string, versionDir: string): 
     },
   });
 }
+
+/**
+ * Puts the version published in `versionDir` beside `remote`'s pin as its candidate for `percent` of
+ * visitors, as `remotes canary start` writes it; `stableVersion` names the stable pin's version (the
+ * stack's pins name none). Returns the stable pin.
+ */
+export function pinCandidate(
+  stack: Stack,
+  remote: string,
+  versionDir: string,
+  percent: number,
+  stableVersion?: string,
+) {
+  const [pkg, version] = versionDir.split('/').slice(-2);
+  const stable = { ...stack.registry.remotes[remote]!, ...(stableVersion ? { version: stableVersion } : {}) };
+  const candidate = {
+    entry: `/deploy/${pkg}/${version}/mf-manifest.json`,
+    version,
+    integrity: sealVersion(versionDir),
+    routes: stable.routes,
+    percent,
+    started: new Date().toISOString(),
+  };
+  stack.writeRegistry({
+    ...stack.registry,
+    remotes: { ...stack.registry.remotes, [remote]: { ...stable, candidate } },
+  });
+  return stable;
+}

@@ -7,7 +7,6 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { queryPrometheus, startPrometheus } from '../../scripts/lib/prometheus.mjs';
 import { freePort } from '../../scripts/test/free-port.mjs';
 import { writePrecompressed } from '../../rspack/precompress.mjs';
@@ -15,6 +14,7 @@ import { setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
 import { rendering } from '../support/first-view.ts';
+import { pinCandidate } from '../support/prerendered-stack.ts';
 import { ROOT, startStack } from '../support/stack.mjs';
 
 const CANDIDATE = '9.2.0';
@@ -83,19 +83,7 @@ test.describe('a canary judged by what browsers report', { tag: '@shell' }, () =
   test('rolls back a candidate whose listing throws, with no one watching', async ({ browser, stack, deployDir }) => {
     test.setTimeout(240_000);
     const version = await brokenCandidate(deployDir);
-    const stable = { ...stack.registry.remotes.catalog!, version: '1.0.0' };
-    const candidate = {
-      entry: `/deploy/remote-catalog/${CANDIDATE}/mf-manifest.json`,
-      version: CANDIDATE,
-      integrity: sealVersion(version),
-      routes: stable.routes,
-      percent: 50,
-      started: new Date().toISOString(),
-    };
-    stack.writeRegistry({
-      ...stack.registry,
-      remotes: { ...stack.registry.remotes, catalog: { ...stable, candidate } },
-    });
+    const stable = pinCandidate(stack, 'catalog', version, 50, '1.0.0');
     await stack.prerender();
     const prometheus = await startPrometheus({
       port: await freePort(),

@@ -4,10 +4,9 @@
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { sealVersion } from '../../scripts/lib/integrity.mjs';
 import { expect } from '../support/fixtures.ts';
 import { FEATURED, rendering } from '../support/first-view.ts';
-import { consoleProblems, prerenderedStackTest } from '../support/prerendered-stack.ts';
+import { consoleProblems, pinCandidate, prerenderedStackTest } from '../support/prerendered-stack.ts';
 import { ROOT } from '../support/stack.mjs';
 
 const BUCKET_KEY = 'devhub-canary-bucket';
@@ -39,18 +38,7 @@ test.describe('a canary', { tag: '@shell' }, () => {
       const edited = readFileSync(path, 'utf8').replace(/(["'])B(à|\\xe0)i nổi bật\1/g, `$1${FEATURED} ${CANDIDATE}$1`);
       writeFileSync(path, edited);
     }
-    const stable = stack.registry.remotes.catalog!;
-    const candidate = {
-      entry: `/deploy/remote-catalog/${CANDIDATE}/mf-manifest.json`,
-      version: CANDIDATE,
-      integrity: sealVersion(version),
-      routes: stable.routes,
-      percent: 50,
-    };
-    stack.writeRegistry({
-      ...stack.registry,
-      remotes: { ...stack.registry.remotes, catalog: { ...stable, candidate } },
-    });
+    pinCandidate(stack, 'catalog', version, 50);
     await stack.prerender();
   });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { copyBuild, setBuildVersion } from '../support/built-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { changedFiles, trackChanges } from '../support/git-changes.ts';
 import { hashTree } from '../support/files.mjs';
 import { ROOT, startStack } from '../support/stack.mjs';
 import { variantBuild } from '../support/variant-build.mjs';
@@ -21,12 +22,6 @@ interface Team {
   changed: string[];
 }
 
-const git = (cwd: string, ...args: string[]) => {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-};
-
 /**
  * The team's own steps, in its copy of the repository: scaffold the page, bump the remote's
  * version; then its build of remote-account (made once per state of the sources, e2e/.cache).
@@ -37,9 +32,7 @@ const withThePage = () =>
     app: 'remote-account',
     inputs: { TITLE },
     edit: (copy) => {
-      git(copy.root, 'init', '-q');
-      git(copy.root, 'add', '.');
-      git(copy.root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'before the page');
+      trackChanges(copy.root);
       const scaffold = spawnSync(
         process.execPath,
         [
@@ -57,10 +50,7 @@ const withThePage = () =>
       );
       if (scaffold.status !== 0) throw new Error(`new-page failed: ${scaffold.stderr}`);
       copy.edit('remote-account/package.json', (text) => text.replace(/"version": "[^"]+"/, '"version": "1.1.0"'));
-      const changed = git(copy.root, 'status', '--porcelain', '--untracked-files=all')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.slice(3));
+      const changed = changedFiles(copy.root);
       return { changed };
     },
   });

@@ -3,13 +3,13 @@
 // deploys its first version; the stack's shell build, made before that remote existed, serves its
 // page once it is pinned, prerendered and verified, while every other team's pages keep working;
 // rolling the first pin back takes the remote and its routes away again.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyWorkspace } from '../../scripts/lib/workspace-copy.mjs';
 import { runScript } from '../support/cli.ts';
 import { expect, stackTest, type Stack } from '../support/fixtures.ts';
+import { changedFiles, trackChanges } from '../support/git-changes.ts';
 import { hashTree } from '../support/files.mjs';
 import { rendering } from '../support/first-view.ts';
 import { consoleProblems } from '../support/prerendered-stack.ts';
@@ -24,12 +24,6 @@ interface Team {
   changed: string[];
 }
 
-const git = (cwd: string, ...args: string[]) => {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-};
-
 /** A CLI of the team's copy, as the team runs it; a failure fails the fixture with what it printed. */
 async function inCopy(root: string, script: string, ...args: string[]) {
   const { code, output } = await runScript(script, args, { root });
@@ -43,9 +37,7 @@ const test = stackTest.extend<object, { team: Team; stack: Stack }>({
       const dir = mkdtempSync(join(tmpdir(), 'devhub-deploy-'));
       const copy = copyWorkspace();
       try {
-        git(copy.root, 'init', '-q');
-        git(copy.root, 'add', '.');
-        git(copy.root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'before the remote');
+        trackChanges(copy.root);
         await inCopy(copy.root, 'new-remote.mjs', 'forum', '--port', '3004');
         await inCopy(
           copy.root,
@@ -59,10 +51,7 @@ const test = stackTest.extend<object, { team: Team; stack: Stack }>({
           '--access',
           'public',
         );
-        const changed = git(copy.root, 'status', '--porcelain', '--untracked-files=all')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => line.slice(3));
+        const changed = changedFiles(copy.root);
         // `deploy` builds the remote in the copy and publishes it as 1.0.0, its package.json's version.
         await inCopy(copy.root, 'deploy.mjs', 'forum', '--to', dir);
         await use({ dir, changed });
