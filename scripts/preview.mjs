@@ -7,7 +7,7 @@
 // With --observe, Debian's Prometheus scrapes the collector's metrics beside it (lib/prometheus.mjs).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API, APPS, COLLECTOR, ROOT, appDir, hasPages } from './lib/apps.mjs';
+import { API, APPS, COLLECTOR, ROOT, appDir, hasPages, noPageYetLine } from './lib/apps.mjs';
 import { CliError, parseCliOrExit } from './lib/cli.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
 import { localCertificate } from './lib/local-certificate.mjs';
@@ -84,9 +84,7 @@ async function main() {
   // A remote new-remote just made builds once it has a page: the others are served without it.
   const served = APPS.filter((app) => app.kind !== 'remote' || hasPages(app));
   for (const app of APPS.filter((candidate) => !served.includes(candidate))) {
-    console.warn(
-      `⚠ ${app.dir} has no page yet, so it is not served: add its first with "npm run new-page -- ${app.id} /<path> --title <title>"`,
-    );
+    console.warn(noPageYetLine(app, 'served'));
   }
   const missing = served.filter(
     (app) => !existsSync(join(appDir(app), 'dist', app.kind === 'host' ? 'index.html' : 'mf-manifest.json')),

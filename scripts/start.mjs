@@ -2,7 +2,17 @@
 // then a banner.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { APPS, DEFAULT_PORTS, PORT_SETTINGS, PortError, ROOT, appDir, hasPages, withPorts } from './lib/apps.mjs';
+import {
+  APPS,
+  DEFAULT_PORTS,
+  PORT_SETTINGS,
+  PortError,
+  ROOT,
+  appDir,
+  hasPages,
+  noPageYetLine,
+  withPorts,
+} from './lib/apps.mjs';
 import { CliError, parseCli, runCli } from './lib/cli.mjs';
 import { PackageBinError, packageBin } from '../rspack/package-bin.mjs';
 import { ProcessGroup, isPortFree, waitForPort } from './lib/processes.mjs';
@@ -81,9 +91,7 @@ async function main() {
   // A remote new-remote just made builds once it has a page: the others start without it.
   const pageless = workspaceApps.filter((app) => app.kind === 'remote' && !hasPages(app));
   for (const app of pageless) {
-    console.warn(
-      `⚠ ${app.dir} has no page yet, so it is not started: add its first with "npm run new-page -- ${app.id} /<path> --title <title>"`,
-    );
+    console.warn(noPageYetLine(app, 'started'));
   }
   const allApps = workspaceApps.filter((app) => !pageless.includes(app));
   const { apps, registryFile, env } = plan(values, allApps);

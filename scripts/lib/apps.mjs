@@ -91,3 +91,13 @@ export function withPorts(flags = {}, env = {}) {
   }
   return { apps, api, collector };
 }
+
+/**
+ * The one line said of a remote `hasPages` says has none, when `npm start` or `npm run preview`
+ * leaves it out (`doing`: "started", "served").
+ *
+ * @param {{ id: string, dir: string }} app
+ * @param {string} doing
+ */
+export const noPageYetLine = (app, doing) =>
+  `⚠ ${app.dir} has no page yet, so it is not ${doing}: add its first with "npm run new-page -- ${app.id} /<path> --title <title>"`;
