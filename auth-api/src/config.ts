@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { LOOPBACK, parseAddressList } from './client-address.ts';
+import { LOOPBACK, parseAddressList } from '@devhub/contracts/trusted-proxy';
 import { MIN_SCRYPT_COST } from './passwords.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
 

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { clientKey, LOOPBACK, trustAdjacentProxy } from './client-address.ts';
+import { LOOPBACK, trustAdjacentProxy } from '@devhub/contracts/trusted-proxy';
+import { clientKey } from './client-address.ts';
 import { acquireInstanceLock } from './instance-lock.ts';
 import { MESSAGES } from './messages.ts';
 import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './passwords.ts';

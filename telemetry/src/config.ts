@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CollectorOptions } from './collector.ts';
 import { DEFAULTS } from './server.ts';
-import { LOOPBACK, parseAddressList } from './trusted-proxy.ts';
+import { LOOPBACK, parseAddressList } from '@devhub/contracts/trusted-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

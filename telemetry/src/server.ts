@@ -6,7 +6,7 @@ import { describeBeaconProblem, validateBeacon } from '@devhub/contracts/telemet
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { KnownLabels } from './known-labels.ts';
 import type { BeaconResult, CollectorMetrics } from './metrics.ts';
-import { LOOPBACK, trustAdjacentProxy } from './trusted-proxy.ts';
+import { LOOPBACK, trustAdjacentProxy } from '@devhub/contracts/trusted-proxy';
 import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
 
 export interface PublicServerOptions {

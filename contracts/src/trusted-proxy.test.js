@@ -1,4 +1,4 @@
-import { LOOPBACK, parseAddressList, trustAdjacentProxy } from './trusted-proxy.ts';
+import { LOOPBACK, parseAddressList, trustAdjacentProxy } from './trusted-proxy.js';
 
 describe('trustAdjacentProxy', () => {
   const trust = trustAdjacentProxy(LOOPBACK);
