@@ -5,8 +5,9 @@
 //
 // BENCH_LOADS (15), BENCH_RTT_MS (40), BENCH_LIGHTHOUSE_RUNS (3), BENCH_BUILD_RUNS (3) and
 // BENCH_PROTOCOLS ("h2,h1") shorten or change a run.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { CliError, parseCliOrExit, runCli } from '../scripts/lib/cli.mjs';
 import { browserAppDirs } from '../scripts/lib/workspace.mjs';
@@ -27,6 +28,7 @@ const { ROOT, startStack } = await import('../e2e/support/stack.mjs');
 const { BENCH_ROUTES, lighthouseMedians, measureRoute, median } = await import('./lib/measure.mjs');
 const { measureFirstInput } = await import('./lib/first-input.mjs');
 const { build, MONO_CONFIG } = await import('./lib/build.mjs');
+const { telemetryReporterFile } = await import('../e2e/support/telemetry-reporter-file.mjs');
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
 // Loopback has no latency, which would hide the cost of sequential round trips: every request
@@ -173,6 +175,8 @@ function table(results) {
   ];
   for (const [app, ms] of Object.entries(results.build.perApp)) rows.push(buildRow(`build ${app} (ms)`, ms));
   rows.push(buildRow('build all, in parallel (ms)', results.build.all, results.build.mono));
+  // Loaded after the first page, so in no figure above: its bytes, as its budget test counts them.
+  rows.push(buildRow('telemetry reporter, after content (KiB gzip)', results.telemetryReporterKiB.toFixed(2)));
   return rows.map((row) => [...row, ...Array(Math.max(0, header.length - row.length)).fill('')]);
 }
 
@@ -194,6 +198,7 @@ async function main() {
   if (unknown.length > 0) throw new CliError(`BENCH_PROTOCOLS: unknown protocol(s) ${unknown.join(', ')} (h2, h1)`);
   console.log(`Building (median of ${BUILD_RUNS})…`);
   const buildResults = await buildTimes();
+  const telemetryReporterKiB = gzipSync(readFileSync(telemetryReporterFile()), { level: 9 }).length / 1024;
   const browser = await launchBrowser();
   const protocols = {};
   try {
@@ -207,6 +212,7 @@ async function main() {
     rttMs: RTT_MS,
     lighthouseRuns: LIGHTHOUSE_RUNS,
     build: buildResults,
+    telemetryReporterKiB,
     protocols,
   };
   const rows = table(results);

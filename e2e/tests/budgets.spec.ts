@@ -7,6 +7,7 @@ import type { Browser } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { contentMark, loadCold } from '../support/first-load.mjs';
 import { REMOTE_DIRS, ROOT } from '../support/stack.mjs';
+import { telemetryReporterFile } from '../support/telemetry-reporter-file.mjs';
 
 const KIB = 1024;
 // The home page's budget is what this build needs (README "Performance" explains the gap to 140 KiB);
@@ -15,7 +16,8 @@ const KIB = 1024;
 // A remote's entry: 10 KiB. It carries no digest of its chunks (about 1.2 KiB gzip for the auth
 // remote's 18, digests do not compress): its runtime asks the shell's loader for each, which reads
 // them from the manifest the pin verified (rspack/chunk-integrity-plugin.ts).
-const BUDGETS = { homeFirstLoadJs: 144 * KIB, remoteEntry: 10 * KIB };
+// The telemetry reporter, with web-vitals (2.3 KiB of it): 3 KiB, loaded after the first page.
+const BUDGETS = { homeFirstLoadJs: 144 * KIB, remoteEntry: 10 * KIB, telemetryReporter: 3 * KIB };
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
@@ -61,6 +63,11 @@ test.describe('byte budgets', () => {
         .filter((path) => path.includes('__federation_expose_'));
       expect(pages.map((path) => path.replace(/^.*\/__federation_expose_([A-Za-z]+).*$/, '$1'))).toEqual(['HomePage']);
     });
+  });
+
+  test(`keeps the telemetry reporter within ${kib(BUDGETS.telemetryReporter)} gzip`, { tag: '@shell' }, () => {
+    const bytes = gzipSync(readFileSync(telemetryReporterFile()), { level: 9 }).length;
+    expect(bytes, `the telemetry reporter is ${kib(bytes)} gzip`).toBeLessThanOrEqual(BUDGETS.telemetryReporter);
   });
 
   for (const [remote, dir] of Object.entries(REMOTE_DIRS)) {

@@ -3,7 +3,7 @@ import { BrowserRouter } from 'react-router';
 import { LiveRegions } from '../features/a11y/live-regions';
 import { RouteEffects } from '../features/a11y/route-effects';
 import { OverrideBadgeSlot } from '../features/remotes/components/override-badge-slot';
-import { TelemetrySlot } from '../features/telemetry/telemetry-slot';
+import { TelemetryReporter } from '../features/telemetry/telemetry-reporter';
 import { AppToaster } from '../features/toaster/components/app-toaster';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
 import { RenderTimeProvider } from '../features/prerender/render-time';
@@ -45,7 +45,7 @@ export function App({ host, eagerToaster, Router = ImmediateRouter, renderedAt }
         <Router>
           <AppRoutes />
           <RouteEffects />
-          <TelemetrySlot />
+          <TelemetryReporter />
         </Router>
         <AppToaster eager={eagerToaster} />
         <OverrideBadgeSlot />
