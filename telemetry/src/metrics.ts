@@ -13,7 +13,8 @@ const MILLISECOND_BUCKETS = [
 const CLS_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.4, 0.6, 1, 2, 5];
 
 /** What became of a request to POST /api/telemetry. */
-export type BeaconResult = 'accepted' | 'refused' | 'malformed' | 'too-large' | 'unsupported' | 'rate-limited';
+const BEACON_RESULTS = ['accepted', 'refused', 'malformed', 'too-large', 'unsupported', 'rate-limited'] as const;
+export type BeaconResult = (typeof BEACON_RESULTS)[number];
 
 const REMOTE_LABELS = ['environment', 'remote', 'version', 'role'] as const;
 
@@ -66,6 +67,8 @@ export function createMetrics(): CollectorMetrics {
     labelNames: ['result'],
     registers,
   });
+  // Every result from zero, as the page views' counters (prime): a first flood is an increase too.
+  for (const result of BEACON_RESULTS) beacons.inc({ result }, 0);
 
   function recordView(view: PageView, environment: string, known: KnownLabels) {
     const labelsOf = (use: RemoteUse): RemoteLabels => {

@@ -60,6 +60,30 @@ describe('beacons per client', () => {
     expect((await running.post(from('2001:db8:1:3::1'))).status).toBe(204);
   });
 
+  it('meets 10,000 beacons from one client in a minute with its limit, every series and client as before', async () => {
+    running = await runCollector();
+    const series = async () => (await running.metricsText()).split('\n').filter((line) => /^devhub_/.test(line));
+    const beacon = from('203.0.113.20');
+    expect((await running.post(beacon)).status).toBe(204);
+    const before = await series();
+    const counts = new Map<number, number>();
+    // Twenty at a time, as a flooding client would: each on its own connection.
+    for (let sent = 1; sent < 10_000; sent += 20) {
+      const answers = await Promise.all(
+        Array.from({ length: Math.min(20, 10_000 - sent) }, () => running.post(beacon)),
+      );
+      for (const { status } of answers) counts.set(status, (counts.get(status) ?? 0) + 1);
+    }
+    // The default limit, 60 a minute, all of them within the minute.
+    expect(Object.fromEntries(counts)).toEqual({ 204: 59, 429: 9_940 });
+    const after = await series();
+    // No series was added for the flood: only the counts of those already there moved.
+    expect(after.map((line) => line.replace(/ [^ ]+$/, ''))).toEqual(before.map((line) => line.replace(/ [^ ]+$/, '')));
+    expect(after).toContain('devhub_telemetry_beacons_total{result="rate-limited"} 9940');
+    // Another client is served as before.
+    expect((await running.post(from('203.0.113.21'))).status).toBe(204);
+  });
+
   it('remembers a bounded number of clients: past it, the least recent is forgotten, not memory grown', async () => {
     running = await runCollector(undefined, { beaconsPerMinute: 1, trackedClients: 100 });
     expect((await running.post(from('198.51.100.1'))).status).toBe(204);
