@@ -104,16 +104,24 @@ describe('canary watch, from what browsers reported', () => {
     });
   });
 
-  it('steps a candidate whose page views went well up to the next share', async () => {
+  it('promotes a candidate whose page views went well through every step, to the stable pin', async () => {
     publish(workspace.current.deployDir, 'account', '1.1.0');
     await canaryStart({ ...options(), remote: 'account', version: '1.1.0', percent: 10 });
-    await report('account', [
-      beacon('account', '1.1.0', 'candidate', 'loaded', 20),
-      beacon('account', '1.0.0', 'stable', 'loaded', 20),
-    ]);
-
-    const step = await watchStep({ ...options(), remote: 'account', query });
-    expect(step).toMatchObject({ action: 'step' });
-    expect(registry().remotes.account.candidate).toMatchObject({ version: '1.1.0', percent: 25 });
+    const steps = [];
+    for (const expected of ['step', 'step', 'step', 'promote']) {
+      await report('account', [
+        beacon('account', '1.1.0', 'candidate', 'loaded', 20),
+        beacon('account', '1.0.0', 'stable', 'loaded', 20),
+      ]);
+      const step = await watchStep({ ...options(), remote: 'account', query });
+      expect(step.action).toBe(expected);
+      steps.push(registry().remotes.account.candidate?.percent ?? 'promoted');
+    }
+    expect(steps).toEqual([25, 50, 100, 'promoted']);
+    const pin = registry().remotes.account;
+    expect(pin).toMatchObject({ version: '1.1.0', previousVersions: ['1.0.0'] });
+    expect(pin.entry).toContain('/1.1.0/');
+    expect(pin.canaryHistory[0]).toMatchObject({ version: '1.1.0', outcome: 'promoted', percent: 100 });
+    expect(await watchStep({ ...options(), remote: 'account', query })).toMatchObject({ action: 'done' });
   });
 });
