@@ -147,6 +147,8 @@ async function main() {
         PORT: String(COLLECTOR.port),
         METRICS_PORT: String(COLLECTOR.metricsPort),
         DEVHUB_REGISTRY_FILE: registryFile,
+        // The remotes panel's figures (/__remotes), read from the Prometheus started below.
+        ...(observe ? { PROMETHEUS_URL: `http://127.0.0.1:${observe.port}` } : {}),
       },
     });
     await waitForPort(COLLECTOR.port);

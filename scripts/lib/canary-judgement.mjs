@@ -1,17 +1,10 @@
 // @ts-check
 // How `remotes canary watch` judges a candidate against the stable version from what visitors'
-// browsers reported (the figures canary-figures.mjs reads from Prometheus): roll back at once
+// browsers reported (the figures of contracts/src/telemetry-figures.js, read from Prometheus): roll back at once
 // when the candidate crosses a threshold, step its share up once enough page views agree, promote
 // it at the last step. Pure: the figures in, a decision out, so each rule has its own test.
 
-/**
- * @typedef {object} Figures  one version's page views over the window
- * @property {number} views  page views that used it
- * @property {number} failedLoads  of them, loads that failed or were refused (compatibility, integrity)
- * @property {number} errors  page errors: pages that threw into their boundary, and uncaught errors of its files
- * @property {number | undefined} lcpP75  milliseconds, none without samples
- * @property {number | undefined} inpP75  milliseconds, none without samples
- */
+/** @typedef {import('@devhub/contracts/telemetry-figures').Figures} Figures */
 
 /**
  * @typedef {object} CanaryPolicy

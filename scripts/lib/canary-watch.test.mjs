@@ -2,6 +2,7 @@
 // and one step of the watch judges the candidate from Prometheus's answers and acts on the registry.
 import { freePort } from '../test/free-port.mjs';
 import { publish, useRemotesWorkspace } from '../test/remotes-test-workspace.mjs';
+import { parsePanelFigures } from '@devhub/contracts/telemetry-figures';
 import { canaryStart, canaryStatus } from './canary-commands.mjs';
 import { watchStep } from './canary-watch.mjs';
 import { queryPrometheus, startPrometheus } from './prometheus.mjs';
@@ -60,9 +61,13 @@ describe('canary watch, from what browsers reported', () => {
 
   beforeEach(async () => {
     const helpers = await import(TEST_COLLECTOR);
-    running = await helpers.runCollector(undefined, { registryFile: workspace.current.registryFile });
+    const port = await freePort();
+    running = await helpers.runCollector(undefined, {
+      registryFile: workspace.current.registryFile,
+      prometheusUrl: `http://127.0.0.1:${port}`,
+    });
     prometheus = await startPrometheus({
-      port: await freePort(),
+      port,
       targets: [`127.0.0.1:${running.collector.metricsPort}`],
       scrapeIntervalSeconds: 1,
     });
@@ -81,7 +86,7 @@ describe('canary watch, from what browsers reported', () => {
       beacon('catalog', '1.0.0', 'stable', 'loaded', 10),
     ]);
 
-    // What canary status shows of it beforehand, from the same figures.
+    // What canary status and the remotes panel's figures show of it beforehand, from the same queries.
     const [row] = await canaryStatus({ ...options(), query });
     expect(row).toMatchObject({
       remote: 'catalog',
@@ -90,6 +95,21 @@ describe('canary watch, from what browsers reported', () => {
       errors: expect.stringMatching(/^\d+\.\d % \/ 0\.0 %$/),
       'failed loads': '0.0 % / 0.0 %',
     });
+    const panel = await running.figures();
+    expect(panel.status).toBe(200);
+    const { figures } = parsePanelFigures(JSON.parse(panel.text));
+    const [stable, candidate] = figures.remotes.catalog.versions;
+    // Over its hour, increase() extrapolates a series younger than the window by up to a scrape.
+    expect([stable.role, stable.percent, stable.errors]).toEqual(['stable', 50, 0]);
+    expect(stable.views).toBeGreaterThanOrEqual(10);
+    expect([candidate.version, candidate.role, candidate.percent]).toEqual(['1.1.0', 'candidate', 50]);
+    expect(candidate.views).toBeGreaterThanOrEqual(8);
+    // Every page view of the candidate threw, as canary status says.
+    expect([candidate.errors / candidate.views, row.errors]).toEqual([1, '100.0 % / 0.0 %']);
+    // Its chart: twelve steps of five minutes, the last one holding this minute's page views.
+    expect(candidate.history).toHaveLength(12);
+    expect(candidate.history.at(-1)?.views).toBeGreaterThanOrEqual(8);
+    expect(candidate.history.slice(0, -2).every((point) => point.views === 0)).toBe(true);
 
     const step = await watchStep({ ...options(), remote: 'catalog', query });
     expect(step.action).toBe('rollback');

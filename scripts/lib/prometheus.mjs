@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from './cli.mjs';
+import { resultOf } from '@devhub/contracts/prometheus-answer';
 
 /** Where Debian's `prometheus` package puts the binary. */
 export const DEFAULT_PROMETHEUS_PATH = '/usr/bin/prometheus';
@@ -205,14 +206,7 @@ function logMessage(line) {
   return oneLine(said || line);
 }
 
-/** A sample's value as Prometheus writes it: a decimal, NaN, +Inf or -Inf. */
-const sampleValue = (/** @type {string} */ text) =>
-  text === '+Inf' ? Infinity : text === '-Inf' ? -Infinity : Number(text);
-
-/**
- * @typedef {{ metric: Record<string, string>, value: number, time: number }} Sample
- *   one series of an instant vector: its labels, its value, and the evaluation time (Unix seconds)
- */
+/** @typedef {import('@devhub/contracts/prometheus-answer').Sample} Sample */
 
 /**
  * Evaluates `promql` now with Prometheus's HTTP API (`GET /api/v1/query`) and returns the instant
@@ -245,18 +239,7 @@ export async function queryPrometheus(url, promql, { timeoutMs = 10_000 } = {}) 
   } catch {
     throw new CliError(`Prometheus at ${url} answered the query ${promql} with ${response.status}, not JSON`);
   }
-  if (body?.status !== 'success') {
-    const why = typeof body?.error === 'string' ? oneLine(body.error) : `status ${response.status}`;
-    throw new CliError(`Prometheus refused the query ${promql}: ${why}`);
-  }
-  if (body.data?.resultType !== 'vector' || !Array.isArray(body.data.result)) {
-    throw new CliError(
-      `the query ${promql} gives a ${body.data?.resultType ?? 'malformed'} result, not an instant vector`,
-    );
-  }
-  return body.data.result.map((/** @type {{ metric: Record<string, string>, value: [number, string] }} */ sample) => ({
-    metric: sample.metric,
-    value: sampleValue(sample.value[1]),
-    time: sample.value[0],
-  }));
+  const answer = resultOf(body, 'vector');
+  if ('problem' in answer) throw new CliError(`Prometheus refused the query ${promql}: ${answer.problem}`);
+  return answer.result;
 }

@@ -107,7 +107,7 @@ describe('Debian’s Prometheus scraping the real collector', () => {
       /^Prometheus refused the query sum\(: invalid parameter "query": 1:5: parse error: [^\n]+$/,
     );
     await expect(queryPrometheus(prometheus.url, '1')).rejects.toThrow(
-      'the query 1 gives a scalar result, not an instant vector',
+      'Prometheus refused the query 1: a scalar result, not an instant vector',
     );
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     await expect(queryPrometheus(nowhere, 'up')).rejects.toThrow(

@@ -2,11 +2,14 @@
 // server, started together and closed together.
 import type { FastifyInstance } from 'fastify';
 import { buildMetricsServer } from './metrics-server.ts';
+import { createFiguresSource } from './figures.ts';
 import { createMetrics, type CollectorMetrics } from './metrics.ts';
 import { watchRegistry } from './registry-watch.ts';
 import { buildPublicServer, type PublicServerOptions } from './server.ts';
 
-export interface CollectorOptions extends Omit<PublicServerOptions, 'metrics' | 'known'> {
+export interface CollectorOptions extends Omit<PublicServerOptions, 'metrics' | 'known' | 'figures'> {
+  /** Prometheus's base URL, which the remotes panel's figures are read from; none: no figures. */
+  prometheusUrl?: string;
   /** The environment's registry (remotes.json): what it names are the only label values. */
   registryFile: string;
   host: string;
@@ -36,9 +39,20 @@ const portOf = (app: FastifyInstance) => {
 };
 
 export async function startCollector(options: CollectorOptions): Promise<Collector> {
-  const { registryFile, host, metricsHost = host, port, metricsPort, registryIntervalMs, ...serverOptions } = options;
+  const {
+    registryFile,
+    host,
+    metricsHost = host,
+    port,
+    metricsPort,
+    registryIntervalMs,
+    prometheusUrl,
+    ...rest
+  } = options;
   const metrics = createMetrics();
-  const app = await buildPublicServer({ ...serverOptions, metrics, known: () => registry.current() });
+  const known = () => registry.current();
+  const figures = prometheusUrl ? createFiguresSource({ prometheusUrl, known }) : undefined;
+  const app = await buildPublicServer({ ...rest, metrics, known, ...(figures ? { figures } : {}) });
   const registry = watchRegistry(registryFile, {
     intervalMs: registryIntervalMs,
     warn: (details, message) => app.log.warn(details, message),

@@ -18,6 +18,18 @@ describe('readConfig', () => {
     );
   });
 
+  it('reads figures from PROMETHEUS_URL, an http(s) URL without credentials, which it never repeats', () => {
+    const env = { DEVHUB_REGISTRY_FILE: '/tmp/remotes.json' };
+    expect(readConfig({ ...env, PROMETHEUS_URL: 'http://127.0.0.1:9090' }, []).prometheusUrl).toBe(
+      'http://127.0.0.1:9090/',
+    );
+    expect(readConfig(env, []).prometheusUrl).toBeUndefined();
+    for (const bad of ['127.0.0.1:9090', 'ftp://prometheus', 'https://user:secret@prometheus.internal'])
+      expect(() => readConfig({ ...env, PROMETHEUS_URL: bad }, [])).toThrow(
+        /^PROMETHEUS_URL must be an http\(s\) URL without credentials, such as http:\/\/127\.0\.0\.1:9090$/,
+      );
+  });
+
   it('keeps the metrics on this machine when HOST opens the beacons to a network', () => {
     const config = readConfig({ DEVHUB_REGISTRY_FILE: '/tmp/remotes.json', HOST: '0.0.0.0' }, []);
     expect(config).toMatchObject({ host: '0.0.0.0', metricsHost: 'localhost' });

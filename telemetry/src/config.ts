@@ -16,7 +16,7 @@ export const USAGE = `usage: node dist/main.js [--registry <file>]
                      (or DEVHUB_REGISTRY_FILE)
 environment: PORT (${DEFAULT_PORTS.port}), METRICS_PORT (${DEFAULT_PORTS.metricsPort}), HOST (localhost), METRICS_HOST (localhost),
   TELEMETRY_BEACONS_PER_MINUTE (${DEFAULTS.beaconsPerMinute}), TELEMETRY_TRACKED_CLIENTS (${DEFAULTS.trackedClients}),
-  TELEMETRY_TRUSTED_PROXIES (loopback), LOG_LEVEL (info)`;
+  TELEMETRY_TRUSTED_PROXIES (loopback), PROMETHEUS_URL (none: the remotes panel gets no figures), LOG_LEVEL (info)`;
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -41,6 +41,17 @@ function trustedProxies(raw: string | undefined): string[] {
     throw new Error(`TELEMETRY_TRUSTED_PROXIES: ${(error as Error).message}`);
   }
   return proxies;
+}
+
+/** Prometheus's base URL, http or https, or none. */
+function prometheusUrl(raw: string | undefined): { prometheusUrl?: string } {
+  if (!raw?.trim()) return {};
+  const url = URL.canParse(raw.trim()) ? new URL(raw.trim()) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+    // Not repeated: a URL with credentials would leave them in a log.
+    throw new Error('PROMETHEUS_URL must be an http(s) URL without credentials, such as http://127.0.0.1:9090');
+  }
+  return { prometheusUrl: url.href };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv, args: string[]): CollectorOptions {
@@ -76,5 +87,6 @@ export function readConfig(env: NodeJS.ProcessEnv, args: string[]): CollectorOpt
       10_000_000,
     ),
     trustedProxies: trustedProxies(env.TELEMETRY_TRUSTED_PROXIES),
+    ...prometheusUrl(env.PROMETHEUS_URL),
   };
 }

@@ -3,6 +3,7 @@
 // grow the label set (each label set is a time series kept for ever by Prometheus).
 import { validateRegistry } from '@devhub/contracts/registry';
 import { pathsOf, type RouteTable } from '@devhub/contracts/routes';
+import type { LastCanary } from '@devhub/contracts/telemetry-figures';
 
 /** The label of every value the registry does not name. */
 export const OTHER = 'other';
@@ -12,6 +13,12 @@ export interface KnownRemote {
   versions: ReadonlySet<string>;
   /** The paths of the remote's route tables, the stable pin's and its candidate's. */
   routes: ReadonlySet<string>;
+  /** The stable pin's version and its candidate's, with the candidate's share of visitors. */
+  stable?: string;
+  candidate?: string;
+  percent?: number;
+  /** The newest entry of the pin's canaryHistory, for the remotes panel. */
+  lastCanary?: LastCanary;
 }
 
 export interface KnownLabels {
@@ -31,12 +38,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * A pin's version and its candidate's (the version a share of visitors gets beside it), as the
  * file has them: a pin the registry refuses is read as leniently, its beacons report the refusal.
  */
-function versionsOf(pin: unknown): Set<string> {
-  const versions = new Set<string>();
-  if (!isRecord(pin)) return versions;
-  if (typeof pin.version === 'string') versions.add(pin.version);
-  if (isRecord(pin.candidate) && typeof pin.candidate.version === 'string') versions.add(pin.candidate.version);
-  return versions;
+function versionsOf(pin: unknown): Omit<KnownRemote, 'routes'> {
+  if (!isRecord(pin)) return { versions: new Set() };
+  const stable = typeof pin.version === 'string' ? pin.version : undefined;
+  const candidate = isRecord(pin.candidate) && typeof pin.candidate.version === 'string' ? pin.candidate : undefined;
+  const versions = new Set([stable, candidate?.version].filter((version) => typeof version === 'string'));
+  const last: unknown = Array.isArray(pin.canaryHistory) ? pin.canaryHistory[0] : undefined;
+  const lastCanary: LastCanary | undefined =
+    isRecord(last) &&
+    typeof last.version === 'string' &&
+    (last.outcome === 'promoted' || last.outcome === 'aborted') &&
+    typeof last.at === 'string'
+      ? {
+          version: last.version,
+          outcome: last.outcome,
+          at: last.at,
+          ...(typeof last.reason === 'string' ? { reason: last.reason } : {}),
+        }
+      : undefined;
+  return {
+    versions,
+    ...(stable ? { stable } : {}),
+    ...(candidate ? { candidate: candidate.version as string, percent: candidate.percent as number } : {}),
+    ...(lastCanary ? { lastCanary } : {}),
+  };
 }
 
 const pathSet = (...tables: Array<RouteTable | undefined>) =>
@@ -52,10 +77,10 @@ export function knownLabelsOf(raw: unknown): KnownLabels | string {
   const remotes = new Map<string, KnownRemote>();
   for (const [name, pin] of Object.entries(registry.remotes)) {
     // A candidate the registry refuses is gone from its pin here: none of its labels are known.
-    remotes.set(name, { versions: versionsOf(pin), routes: pathSet(pin.routes, pin.candidate?.routes) });
+    remotes.set(name, { ...versionsOf(pin), routes: pathSet(pin.routes, pin.candidate?.routes) });
   }
   for (const [name, refusal] of Object.entries(refused)) {
-    remotes.set(name, { versions: versionsOf(refusal.pin), routes: pathSet(refusal.routes) });
+    remotes.set(name, { ...versionsOf(refusal.pin), routes: pathSet(refusal.routes) });
   }
   return { environment: registry.environment, remotes };
 }

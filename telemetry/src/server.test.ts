@@ -112,3 +112,21 @@ describe('POST /api/telemetry', () => {
     expect(await loadsOfCatalog()).toBe(1);
   });
 });
+
+describe('GET /api/telemetry/figures', () => {
+  it('says in one line that it has no Prometheus, or that its Prometheus did not answer', async () => {
+    const without = await running.figures();
+    expect([without.status, JSON.parse(without.text)]).toEqual([
+      503,
+      { message: 'no Prometheus to read figures from (PROMETHEUS_URL)' },
+    ]);
+    await running.close();
+    // Nothing listens on port 9 (discard) of loopback: a Prometheus that is down.
+    running = await runCollector(undefined, { prometheusUrl: 'http://127.0.0.1:9' });
+    const down = await running.figures();
+    expect([down.status, JSON.parse(down.text)]).toEqual([
+      502,
+      { message: 'Prometheus at http://127.0.0.1:9 did not answer' },
+    ]);
+  });
+});

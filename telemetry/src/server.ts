@@ -8,6 +8,8 @@ import type { KnownLabels } from './known-labels.ts';
 import type { BeaconResult, CollectorMetrics } from './metrics.ts';
 import { LOOPBACK, trustAdjacentProxy } from '@devhub/contracts/trusted-proxy';
 import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
+import { FIGURES_PATH } from '@devhub/contracts/telemetry-figures';
+import { FiguresUnavailable, type FiguresSource } from './figures.ts';
 
 export interface PublicServerOptions {
   metrics: CollectorMetrics;
@@ -25,6 +27,8 @@ export interface PublicServerOptions {
   trackedClients?: number;
   bodyLimitBytes?: number;
   requestTimeoutMs?: number;
+  /** What GET /api/telemetry/figures answers the remotes panel; none without Prometheus. */
+  figures?: FiguresSource;
 }
 
 export const DEFAULTS = {
@@ -111,6 +115,20 @@ export async function buildPublicServer(options: PublicServerOptions): Promise<F
     metrics.record(beacon, options.known());
     metrics.counted('accepted');
     return reply.code(204).send();
+  });
+
+  // The remotes panel's figures: counted against the same limit per client as beacons.
+  app.get(FIGURES_PATH, async (request, reply) => {
+    if (!options.figures) {
+      return reply.code(503).send({ message: 'no Prometheus to read figures from (PROMETHEUS_URL)' });
+    }
+    try {
+      return await options.figures.read();
+    } catch (error) {
+      if (!(error instanceof FiguresUnavailable)) throw error;
+      request.log.warn({ reason: error.message }, 'figures unavailable');
+      return reply.code(502).send({ message: error.message });
+    }
   });
 
   return app;

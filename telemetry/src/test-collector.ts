@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { startCollector, type Collector, type CollectorOptions } from './collector.ts';
 import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
+import { FIGURES_PATH } from '@devhub/contracts/telemetry-figures';
 
 /** A registry of the preview environment: catalog pinned at 1.4.0 with a candidate that adds /courses, auth at 1.0.0. */
 export const REGISTRY = {
@@ -129,6 +130,8 @@ export interface RunningCollector {
   post(init: RequestInit): Promise<TestResponse>;
   /** The metrics as Prometheus reads them, from the metrics port. */
   metricsText(): Promise<string>;
+  /** What the remotes panel asks: GET /api/telemetry/figures. */
+  figures(): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
@@ -163,6 +166,7 @@ export async function runCollector(
     logs: () => [...lines],
     post: (init) => send(collector.port, 'POST', TELEMETRY_PATH, init),
     metricsText: async () => (await send(collector.metricsPort, 'GET', '/metrics')).text,
+    figures: () => send(collector.port, 'GET', FIGURES_PATH),
     close: async () => {
       await collector.close();
       rmSync(dir, { recursive: true, force: true });
