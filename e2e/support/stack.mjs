@@ -43,8 +43,9 @@ async function waitForHealth(url, child, timeoutMs = 20_000) {
  * @param {string} registryFile
  * @param {string} tmp
  * @param {Array<() => Promise<void>>} closers
+ * @param {number} [prometheusPort]  where the Prometheus the test starts will listen: the figures' source
  */
-async function startCollector(registryFile, tmp, closers) {
+async function startCollector(registryFile, tmp, closers, prometheusPort) {
   const main = join(ROOT, 'telemetry/dist/main.js');
   if (!existsSync(main)) throw new Error('telemetry/dist is missing: run "npm run build" before the browser tests');
   const port = await freePort();
@@ -58,6 +59,7 @@ async function startCollector(registryFile, tmp, closers) {
       HOST: '127.0.0.1',
       DEVHUB_REGISTRY_FILE: registryFile,
       LOG_LEVEL: 'warn',
+      ...(prometheusPort ? { PROMETHEUS_URL: `http://127.0.0.1:${prometheusPort}` } : {}),
     },
     cwd: tmp,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -90,14 +92,15 @@ async function startCollector(registryFile, tmp, closers) {
  *   buildRoot?: string,
  *   layout?: 'origins' | 'cdn',
  *   prerender?: boolean,
- *   telemetry?: boolean,
+ *   telemetry?: boolean | { prometheusPort: number },
  * }} [options]  `protocol`: HTTP/2 over TLS (default) or plain HTTP/1.1; `buildRoot`: the workspace
  *   whose builds are served (another copy, for an A/B side); `layout`: each remote on an origin of
  *   its own (default, as the dev servers run), or every remote under the shell's origin at
  *   /remotes/<name>/ (as a CDN serves published versions, one connection for everything);
  *   `prerender`: the public routes rendered ahead of time with the served remotes, as
  *   `npm run remotes -- use` renders them (again with `stack.prerender()`); `telemetry`: the
- *   collector (telemetry/dist) reading the stack's registry, `/api/telemetry` proxied to it
+ *   collector (telemetry/dist) reading the stack's registry, `/api/telemetry` proxied to it; with a
+ *   `prometheusPort`, it reads the remotes panel's figures from the Prometheus a test starts there
  */
 export async function startStack(options = {}) {
   const buildRoot = options.buildRoot ?? ROOT;
@@ -136,7 +139,14 @@ export async function startStack(options = {}) {
     await waitForHealth(`${apiUrl}/api/health`, api);
   }
 
-  const telemetry = options.telemetry ? await startCollector(registryFile, tmp, closers) : undefined;
+  const telemetry = options.telemetry
+    ? await startCollector(
+        registryFile,
+        tmp,
+        closers,
+        typeof options.telemetry === 'object' ? options.telemetry.prometheusPort : undefined,
+      )
+    : undefined;
 
   /** @type {Record<string, string>} each remote's origin ('' under the shell's own, the cdn layout) */
   const remotes = Object.fromEntries(Object.keys(REMOTE_DIRS).map((name) => [name, '']));

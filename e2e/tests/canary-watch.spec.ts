@@ -60,7 +60,28 @@ async function visit(browser: Browser, stack: Stack): Promise<'stable' | 'broken
   return shown;
 }
 
-const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
+/** What /__remotes says of the catalog's live versions and its last canary. */
+async function remotesPanel(browser: Browser, stack: Stack) {
+  const context = await browser.newContext({ baseURL: stack.shellUrl, ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  await page.goto('/__remotes');
+  const table = page.getByRole('table', { name: /^Các phiên bản đang chạy/ });
+  await expect(table).toBeVisible();
+  const said = {
+    candidateErrors: await table
+      .locator(`tr[data-remote="catalog"][data-role="candidate"] [data-figure="errors"]`)
+      .textContent({ timeout: 1000 })
+      .catch(() => undefined),
+    lastCanary: await page
+      .locator('[data-last-canary="catalog"]')
+      .textContent({ timeout: 1000 })
+      .catch(() => undefined),
+  };
+  await context.close();
+  return said;
+}
+
+const test = stackTest.extend<object, { deployDir: string; prometheusPort: number; stack: Stack }>({
   deployDir: [
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'devhub-canary-'));
@@ -69,9 +90,10 @@ const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
     },
     { scope: 'worker' },
   ],
+  prometheusPort: [async ({}, use) => use(await freePort()), { scope: 'worker' }],
   stack: [
-    async ({ deployDir }, use) => {
-      const stack = await startStack({ prerender: true, telemetry: true, deployDir });
+    async ({ deployDir, prometheusPort }, use) => {
+      const stack = await startStack({ prerender: true, telemetry: { prometheusPort }, deployDir });
       await use(stack);
       await stack.stop();
     },
@@ -80,13 +102,18 @@ const test = stackTest.extend<object, { deployDir: string; stack: Stack }>({
 });
 
 test.describe('a canary judged by what browsers report', { tag: '@shell' }, () => {
-  test('rolls back a candidate whose listing throws, with no one watching', async ({ browser, stack, deployDir }) => {
+  test('rolls back a candidate whose listing throws, with no one watching', async ({
+    browser,
+    stack,
+    deployDir,
+    prometheusPort,
+  }) => {
     test.setTimeout(240_000);
     const version = await brokenCandidate(deployDir);
     const stable = pinCandidate(stack, 'catalog', version, 50, '1.0.0');
     await stack.prerender();
     const prometheus = await startPrometheus({
-      port: await freePort(),
+      port: prometheusPort,
       targets: [`127.0.0.1:${stack.telemetry!.metricsPort}`],
       scrapeIntervalSeconds: 1,
     });
@@ -103,6 +130,11 @@ test.describe('a canary judged by what browsers report', { tag: '@shell' }, () =
         seen.push(...(await Promise.all(Array.from({ length: 4 }, () => visit(browser, stack)))));
       }
       expect(seen, 'half of the visitors or so meet the candidate').toContain('broken');
+      // The remotes panel shows the candidate's error ratio, from the figures canary watch judges
+      // (the collector keeps an answer 10 s: asked again until the page views are counted).
+      await expect
+        .poll(async () => (await remotesPanel(browser, stack)).candidateErrors, { timeout: 30_000 })
+        .toMatch(/^[1-9]\d*(,\d)?%$/);
 
       const watch = await runScript('remotes.mjs', [
         'canary',
@@ -135,6 +167,19 @@ test.describe('a canary judged by what browsers report', { tag: '@shell' }, () =
 
       const status = await runScript('remotes.mjs', ['canary', 'status', '--file', stack.registryFile]);
       expect(status.output).toMatch(new RegExp(`${CANDIDATE} aborted: canary watch: (error ratio|failed loads) `));
+      // The collector reads the registry again within a second, and answers anew from it: the
+      // candidate gone from the live versions, the reason for its rollback said.
+      const panel = async () => {
+        const { candidateErrors, lastCanary } = await remotesPanel(browser, stack);
+        return candidateErrors === undefined ? lastCanary : 'the candidate still shown';
+      };
+      await expect
+        .poll(panel, { timeout: 10_000 })
+        .toMatch(
+          new RegExp(
+            `^Canary gần nhất của catalog: bản ${CANDIDATE} đã bị thu hồi lúc .*: canary watch: (error ratio|failed loads) `,
+          ),
+        );
       for (let visitor = 0; visitor < 5; visitor += 1) expect(await visit(browser, stack)).toBe('stable');
     } finally {
       await prometheus.stop();

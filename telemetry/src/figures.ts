@@ -2,8 +2,8 @@
 // candidate, its page views, error and failed-load counts and p75 vitals over the last hour, and a
 // chart of page views and errors in five-minute steps. Read from Prometheus with the queries
 // `canary watch` judges by (contracts/src/telemetry-figures.js), so the panel and the terminal say
-// the same; kept for a few seconds, so however many browsers ask, Prometheus is asked a few times
-// a minute.
+// the same; kept for a few seconds while the registry is unchanged, so however many browsers ask,
+// Prometheus is asked a few times a minute.
 import { resultOf } from '@devhub/contracts/prometheus-answer';
 import {
   FIGURES_SCHEMA,
@@ -36,7 +36,7 @@ export interface FiguresSource {
 export function createFiguresSource(options: FiguresOptions): FiguresSource {
   const { prometheusUrl, known, cacheMs = 10_000, timeoutMs = 5_000, now = Date.now } = options;
   const base = prometheusUrl.replace(/\/+$/, '');
-  let kept: { at: number; answer: Promise<PanelFigures> } | undefined;
+  let kept: { at: number; labels: KnownLabels; answer: Promise<PanelFigures> } | undefined;
 
   async function ask(path: string, parameters: Record<string, string>, kind: 'vector' | 'matrix') {
     let body: unknown;
@@ -96,8 +96,8 @@ export function createFiguresSource(options: FiguresOptions): FiguresSource {
     };
   }
 
-  async function readNow(): Promise<PanelFigures> {
-    const { environment, remotes } = known();
+  async function readNow(labels: KnownLabels): Promise<PanelFigures> {
+    const { environment, remotes } = labels;
     if (environment === undefined) throw new FiguresUnavailable('the registry has not been read');
     // The chart's last point is now (the figures are Prometheus's now too): each point counts the
     // five minutes before it.
@@ -127,9 +127,11 @@ export function createFiguresSource(options: FiguresOptions): FiguresSource {
 
   return {
     read() {
-      if (kept && now() - kept.at < cacheMs) return kept.answer;
-      const answer = readNow();
-      kept = { at: now(), answer };
+      // A registry read anew (a candidate rolled back, a share stepped up) is answered anew at once.
+      const labels = known();
+      if (kept && kept.labels === labels && now() - kept.at < cacheMs) return kept.answer;
+      const answer = readNow(labels);
+      kept = { at: now(), labels, answer };
       // A failed answer is not kept: the next request asks again.
       answer.catch(() => {
         if (kept?.answer === answer) kept = undefined;

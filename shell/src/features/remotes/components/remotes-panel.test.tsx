@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { FIGURES_PATH } from '@devhub/contracts/telemetry-figures';
 import { server } from '../../../../../test-support/msw-server';
 import { renderWithProviders } from '../../../../../test-support/render';
 import { REGISTRY, SHELL_BUILD, environmentHandlers, manifestUrl } from '../../../test/federation-fixtures';
@@ -19,6 +21,8 @@ describe('RemotesPanel', () => {
   let host: RemoteHost;
   beforeEach(() => {
     host = createRemoteHost(SHELL_BUILD, {}, { federation: fakeFederation() });
+    // The live versions' figures (live-versions.test.tsx): none here.
+    server.use(http.get(FIGURES_PATH, () => HttpResponse.json({ message: 'no Prometheus' }, { status: 503 })));
   });
   const panel = () => (
     <RemoteHostContext.Provider value={host}>

@@ -6,6 +6,7 @@ import { FederationInternalsError, sharedModuleStates, type SharedModuleState } 
 import { useRemoteHost } from '../remote-host-context';
 import type { RemotesState } from '../remote-status';
 import { useRouteSettled } from '../use-route-settled';
+import { LiveVersions } from './live-versions';
 import { OverrideProposals } from './override-proposals';
 import styles from './remotes-panel.module.css';
 
@@ -122,6 +123,7 @@ export function RemotesPanel() {
           </tbody>
         </table>
       </div>
+      <LiveVersions refreshes={refreshes} />
       <div className={styles.scroll}>
         <table className={styles.table}>
           <caption>{TEXT.sharedCaption}</caption>
