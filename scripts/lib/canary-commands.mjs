@@ -11,6 +11,11 @@ import { assertOwnPaths, assertRemote, assertVersion, versionChecker } from './v
 /** @typedef {import('./version-check.mjs').CommandOptions} CommandOptions */
 /** @typedef {import('@devhub/contracts/registry').Registry} Registry */
 /** @typedef {import('@devhub/contracts/registry').RegistryPin} RegistryPin */
+/**
+ * @typedef {{ candidate: import('@devhub/contracts/telemetry-figures').Figures,
+ *   stable: import('@devhub/contracts/telemetry-figures').Figures, windowSeconds: number }} JudgedFigures
+ *   the figures a `canary watch` step acted on, kept in the pin's canaryHistory
+ */
 
 /** How many past canaries a pin remembers. */
 const HISTORY_LENGTH = 20;
@@ -70,9 +75,10 @@ function assertExpected(remote, candidate, expected) {
  * @param {RegistryPin} pin
  * @param {'promoted' | 'aborted'} outcome
  * @param {string | undefined} reason
+ * @param {JudgedFigures} [figures]  what `canary watch` judged by, when it acted
  * @returns {RegistryPin}
  */
-export function withoutCandidate(pin, outcome, reason) {
+export function withoutCandidate(pin, outcome, reason, figures) {
   const { candidate, ...stable } = pin;
   if (!candidate) return pin;
   const past = /** @type {{ canaryHistory?: unknown[] }} */ (pin).canaryHistory ?? [];
@@ -82,6 +88,7 @@ export function withoutCandidate(pin, outcome, reason) {
     outcome,
     at: new Date().toISOString(),
     ...(reason ? { reason } : {}),
+    ...(figures ? { figures } : {}),
   };
   return /** @type {RegistryPin} */ ({ ...stable, canaryHistory: [entry, ...past].slice(0, HISTORY_LENGTH) });
 }
@@ -130,7 +137,7 @@ export async function canaryStart(options) {
  * The candidate becomes the stable pin (the stable one its previous version), checked again
  * against the shell build that serves the environment now.
  *
- * @param {CommandOptions & { remote?: string, expected?: ExpectedCandidate }} options
+ * @param {CommandOptions & { remote?: string, expected?: ExpectedCandidate, figures?: JudgedFigures }} options
  */
 export async function canaryPromote(options) {
   const remote = assertRemote(options.remote);
@@ -152,7 +159,7 @@ export async function canaryPromote(options) {
       }
       assertOwnPaths(remote, `${remote}@${candidate.version}`, routes, registry);
       const previousVersions = [stable.version, ...(stable.previousVersions ?? [])].slice(0, 20);
-      const promoted = withoutCandidate(stable, 'promoted', undefined);
+      const promoted = withoutCandidate(stable, 'promoted', undefined, options.figures);
       registry.remotes[remote] = {
         ...promoted,
         entry: candidate.entry,
@@ -171,7 +178,7 @@ export async function canaryPromote(options) {
 /**
  * Takes the candidate away: every visitor gets the stable pin again, which is left as it was.
  *
- * @param {CommandOptions & { remote?: string, reason?: string, expected?: ExpectedCandidate }} options
+ * @param {CommandOptions & { remote?: string, reason?: string, expected?: ExpectedCandidate, figures?: JudgedFigures }} options
  */
 export async function canaryAbort(options) {
   const remote = assertRemote(options.remote);
@@ -183,7 +190,7 @@ export async function canaryAbort(options) {
       const { candidate } = stable;
       if (!candidate) throw new CliError(`${remote} has no candidate in ${options.registryFile}: nothing to abort`);
       assertExpected(remote, candidate, options.expected);
-      registry.remotes[remote] = withoutCandidate(stable, 'aborted', options.reason);
+      registry.remotes[remote] = withoutCandidate(stable, 'aborted', options.reason, options.figures);
       return { registry, result: { remote, version: candidate.version, stable: stable.version } };
     },
     { acceptUnverified: true },

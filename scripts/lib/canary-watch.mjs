@@ -43,7 +43,7 @@ export async function watchStep(options) {
   const candidate = pin?.candidate;
   if (!pin?.version || !candidate) return { action: 'done', line: `${remote} has no candidate to watch` };
   const { environment } = registry;
-  const { candidate: figuresOfCandidate, stable: stableFigures } = await candidateFigures({
+  const judged = await candidateFigures({
     environment,
     remote,
     pin: { ...pin, version: pin.version, candidate },
@@ -52,22 +52,24 @@ export async function watchStep(options) {
   });
   const decision = judge({
     percent: candidate.percent,
-    candidate: figuresOfCandidate,
-    stable: stableFigures,
+    candidate: judged.candidate,
+    stable: judged.stable,
     policy: read.policy,
   });
+  // In the pin's history, with its reason: what the step acted on. p75s without samples are left out.
+  const figures = JSON.parse(JSON.stringify(judged));
   const at = `${remote} ${candidate.version} at ${candidate.percent} %`;
   // Each action refuses if the candidate changed since it was read (another command ran meanwhile).
   const expected = { version: candidate.version, since: candidate.stepped ?? candidate.started };
   switch (decision.action) {
     case 'rollback':
-      await canaryAbort({ ...options, remote, reason: `canary watch: ${decision.reason}`, expected });
+      await canaryAbort({ ...options, remote, reason: `canary watch: ${decision.reason}`, expected, figures });
       return { action: 'rollback', line: `${at}: rolled back, ${decision.reason}; every visitor gets ${pin.version}` };
     case 'step':
       await canaryStart({ ...options, remote, version: candidate.version, percent: decision.percent, expected });
       return { action: 'step', line: `${at}: ${decision.reason}; now ${decision.percent} %` };
     case 'promote':
-      await canaryPromote({ ...options, remote, expected });
+      await canaryPromote({ ...options, remote, expected, figures });
       await options.afterPromote?.();
       return { action: 'promote', line: `${at}: ${decision.reason}; promoted to the stable pin` };
     default:

@@ -121,7 +121,14 @@ describe('canary watch, from what browsers reported', () => {
       version: '1.1.0',
       outcome: 'aborted',
       reason: expect.stringMatching(/^canary watch: error ratio .* \(stable 0\.0 %; \d+ of \d+ page views\)$/),
+      figures: {
+        candidate: { failedLoads: 0 },
+        stable: { errors: 0, failedLoads: 0 },
+        windowSeconds: expect.any(Number),
+      },
     });
+    const { candidate: judged } = pin.canaryHistory[0].figures;
+    expect([judged.views >= 8, judged.errors]).toEqual([true, judged.views]);
   });
 
   it('promotes a candidate whose page views went well through every step, to the stable pin', async () => {
@@ -141,7 +148,12 @@ describe('canary watch, from what browsers reported', () => {
     const pin = registry().remotes.account;
     expect(pin).toMatchObject({ version: '1.1.0', previousVersions: ['1.0.0'] });
     expect(pin.entry).toContain('/1.1.0/');
-    expect(pin.canaryHistory[0]).toMatchObject({ version: '1.1.0', outcome: 'promoted', percent: 100 });
+    expect(pin.canaryHistory[0]).toMatchObject({
+      version: '1.1.0',
+      outcome: 'promoted',
+      percent: 100,
+      figures: { candidate: { errors: 0, failedLoads: 0 }, stable: { errors: 0 } },
+    });
     expect(await watchStep({ ...options(), remote: 'account', query })).toMatchObject({ action: 'done' });
   });
 });
