@@ -1,9 +1,9 @@
 // The apps `npm start` and `npm run preview` run (the browser apps, the auth API, the telemetry
 // collector), with their default ports, as each app's package.json (`devhub`) gives them, and
 // where their builds land.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { WORKSPACE_ROOT, browserApps, workspaceApps } from './workspace.mjs';
+import { WORKSPACE_ROOT, browserApps, remoteApps, workspaceApps, workspaceDirs } from './workspace.mjs';
 
 export const ROOT = WORKSPACE_ROOT;
 
@@ -101,3 +101,27 @@ export function withPorts(flags = {}, env = {}) {
  */
 export const noPageYetLine = (app, doing) =>
   `⚠ ${app.dir} has no page yet, so it is not ${doing}: add its first with "npm run new-page -- ${app.id} /<path> --title <title>"`;
+
+/**
+ * What `npm run build` builds: every workspace with a build script, in the workspaces' order, as
+ * `npm run build --workspaces --if-present` would, but a remote without a page yet, whose own build
+ * refuses it (a build exposing nothing makes no container): that one is said in `skipped`.
+ *
+ * @param {string} [root]
+ * @returns {{ build: string[], skipped: string[] }}
+ */
+export function buildPlan(root = ROOT) {
+  const remotes = new Map(remoteApps(root).map((app) => [app.dir, app]));
+  /** @type {string[]} */
+  const build = [];
+  /** @type {string[]} */
+  const skipped = [];
+  for (const dir of workspaceDirs(root)) {
+    const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+    if (!pkg.scripts?.build) continue;
+    const remote = remotes.get(dir);
+    if (remote && !hasPages(remote, root)) skipped.push(noPageYetLine({ id: remote.name, dir }, 'built'));
+    else build.push(dir);
+  }
+  return { build, skipped };
+}

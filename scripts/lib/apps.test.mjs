@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APPS, API, COLLECTOR, PORT_SETTINGS, PortError, hasPages, withPorts } from './apps.mjs';
+import { APPS, API, COLLECTOR, PORT_SETTINGS, PortError, buildPlan, hasPages, withPorts } from './apps.mjs';
 
 const portsOf = ({ apps, api, collector }) =>
   Object.fromEntries([
@@ -80,5 +80,45 @@ describe('hasPages', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('buildPlan', () => {
+  it('builds every workspace with a build script, in order, and says why a remote without a page is left out', () => {
+    const root = mkdtempSync(join(tmpdir(), 'build-plan-'));
+    const workspace = (dir, pkg) => {
+      mkdirSync(join(root, dir), { recursive: true });
+      writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name: dir, ...pkg }));
+    };
+    try {
+      writeFileSync(
+        join(root, 'package.json'),
+        JSON.stringify({ workspaces: ['shared', 'shell', 'remote-forum', 'e2e'] }),
+      );
+      workspace('shared', { scripts: { build: 'tsc' } });
+      workspace('shell', { scripts: { build: 'rspack build' }, devhub: { kind: 'host', name: 'shell', port: 3000 } });
+      workspace('remote-forum', {
+        scripts: { build: 'rspack build' },
+        devhub: { kind: 'remote', name: 'forum', port: 3004 },
+      });
+      workspace('e2e', { scripts: { test: 'playwright test' } });
+      expect(buildPlan(root)).toEqual({
+        build: ['shared', 'shell'],
+        skipped: [
+          '⚠ remote-forum has no page yet, so it is not built: add its first with "npm run new-page -- forum /<path> --title <title>"',
+        ],
+      });
+      mkdirSync(join(root, 'remote-forum', 'src', 'app', 'exposes'), { recursive: true });
+      writeFileSync(join(root, 'remote-forum', 'src', 'app', 'exposes', 'forum-page.tsx'), '');
+      expect(buildPlan(root)).toEqual({ build: ['shared', 'shell', 'remote-forum'], skipped: [] });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out nothing of this workspace: every app with a page is built', () => {
+    const { build, skipped } = buildPlan();
+    expect(skipped).toEqual([]);
+    expect(APPS.filter((app) => !build.includes(app.dir))).toEqual([]);
   });
 });
