@@ -147,7 +147,8 @@ export async function readFigures(queries, query) {
  * @property {string} environment
  * @property {number} windowSeconds
  * @property {number} stepSeconds
- * @property {Record<string, RemoteFigures>} remotes
+ * @property {Record<string, RemoteFigures>} remotes  none when `unavailable`
+ * @property {string} [unavailable]  why the collector has no figures to give (it knows no Prometheus), in English
  */
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
@@ -178,6 +179,8 @@ export function parsePanelFigures(raw) {
   const { environment, windowSeconds, stepSeconds, remotes } = raw;
   if (typeof environment !== 'string' || !isCount(windowSeconds) || !isCount(stepSeconds) || !isRecord(remotes))
     return { problem: 'environment, windowSeconds, stepSeconds or remotes missing' };
+  if (raw.unavailable !== undefined && typeof raw.unavailable !== 'string')
+    return { problem: 'unavailable is no text' };
   for (const [remote, entry] of Object.entries(remotes)) {
     const versions = isRecord(entry) ? entry.versions : undefined;
     const good =

@@ -48,7 +48,8 @@ export const prerenderedStackTest = stackTest.extend<PinsFixtures, PrerenderedSt
   ],
   stack: [
     async ({ deployDir }, use) => {
-      const stack = await startStack({ api: true, prerender: true, deployDir });
+      // With the collector: the reporter's beacons and the remotes panel's figures go where they do in production.
+      const stack = await startStack({ api: true, prerender: true, telemetry: true, deployDir });
       await use(stack);
       await stack.stop();
     },

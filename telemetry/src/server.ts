@@ -8,7 +8,7 @@ import type { KnownLabels } from './known-labels.ts';
 import type { BeaconResult, CollectorMetrics } from './metrics.ts';
 import { LOOPBACK, trustAdjacentProxy } from '@devhub/contracts/trusted-proxy';
 import { TELEMETRY_PATH } from '@devhub/contracts/telemetry-path';
-import { FIGURES_PATH } from '@devhub/contracts/telemetry-figures';
+import { FIGURES_PATH, FIGURES_SCHEMA, PANEL_WINDOW, type PanelFigures } from '@devhub/contracts/telemetry-figures';
 import { FiguresUnavailable, type FiguresSource } from './figures.ts';
 
 export interface PublicServerOptions {
@@ -38,6 +38,16 @@ export const DEFAULTS = {
   bodyLimitBytes: 16 * 1024,
   requestTimeoutMs: 30_000,
 } as const;
+
+/** The figures' answer of a collector that knows no Prometheus. */
+const noFigures = (environment: string): PanelFigures => ({
+  schema: FIGURES_SCHEMA,
+  environment,
+  windowSeconds: PANEL_WINDOW.seconds,
+  stepSeconds: PANEL_WINDOW.stepSeconds,
+  remotes: {},
+  unavailable: 'no Prometheus to read figures from (PROMETHEUS_URL)',
+});
 
 /** What a refused request is answered and counted as; its text never comes from the request. */
 function refusal(error: FastifyError): { status: number; result: BeaconResult; message: string } {
@@ -119,9 +129,8 @@ export async function buildPublicServer(options: PublicServerOptions): Promise<F
 
   // The remotes panel's figures: counted against the same limit per client as beacons.
   app.get(FIGURES_PATH, async (request, reply) => {
-    if (!options.figures) {
-      return reply.code(503).send({ message: 'no Prometheus to read figures from (PROMETHEUS_URL)' });
-    }
+    // Not an error for the panel (its page would log one): figures are simply not kept here.
+    if (!options.figures) return noFigures(options.known().environment ?? '');
     try {
       return await options.figures.read();
     } catch (error) {

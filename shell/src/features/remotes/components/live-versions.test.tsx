@@ -71,11 +71,15 @@ describe('the live versions on /__remotes', () => {
     );
   });
 
-  it('says in Vietnamese that there are no figures without Prometheus, or when they are malformed', async () => {
-    answer({ message: 'no Prometheus to read figures from (PROMETHEUS_URL)' }, 503);
+  it('says in Vietnamese that there are no figures without Prometheus or a collector, or when they are malformed', async () => {
+    answer({ ...FIGURES, remotes: {}, unavailable: 'no Prometheus to read figures from (PROMETHEUS_URL)' });
     const { unmount } = renderWithProviders(<LiveVersions refreshes={0} />);
     expect(await screen.findByText(LIVE_TEXT.unavailable(LIVE_TEXT.noPrometheus))).toBeInTheDocument();
     unmount();
+    answer({ message: 'not found' }, 404);
+    const second = renderWithProviders(<LiveVersions refreshes={0} />);
+    expect(await screen.findByText(LIVE_TEXT.unavailable(LIVE_TEXT.noCollector))).toBeInTheDocument();
+    second.unmount();
     answer({ ...FIGURES, schema: 2 });
     renderWithProviders(<LiveVersions refreshes={0} />);
     expect(await screen.findByText(LIVE_TEXT.unavailable('not figures of schema 1'))).toBeInTheDocument();

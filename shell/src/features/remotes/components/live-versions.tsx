@@ -29,6 +29,7 @@ export const LIVE_TEXT = {
   loading: 'Đang lấy số liệu…',
   unavailable: (detail: string) => `Chưa có số liệu từ trình duyệt người dùng (${detail}).`,
   noPrometheus: 'máy thu thập chưa được nối với Prometheus: chạy npm run preview -- --observe',
+  noCollector: 'máy chủ này không có máy thu thập số liệu (telemetry)',
   last: { promoted: 'đã lên bản ổn định', aborted: 'đã bị thu hồi' },
   lastCanary: (remote: string, version: string, outcome: string, at: string) =>
     `Canary gần nhất của ${remote}: bản ${version} ${outcome} lúc ${at}`,
@@ -52,17 +53,19 @@ function useFigures(refreshes: number): Answer {
     (async () => {
       const response = await fetch(FIGURES_PATH, { signal: stop.signal, headers: { accept: 'application/json' } });
       const body: unknown = await response.json().catch(() => undefined);
-      if (response.status === 503) return setAnswer({ state: 'failed', detail: LIVE_TEXT.noPrometheus });
       const message = (body as { message?: unknown } | undefined)?.message;
+      // A server that proxies no collector (npm run preview -- --no-telemetry).
+      if (response.status === 404) return setAnswer({ state: 'failed', detail: LIVE_TEXT.noCollector });
       if (!response.ok)
         return setAnswer({
           state: 'failed',
           detail: typeof message === 'string' ? message : `HTTP ${response.status}`,
         });
       const parsed = parsePanelFigures(body);
-      setAnswer(
-        'figures' in parsed ? { state: 'ready', figures: parsed.figures } : { state: 'failed', detail: parsed.problem },
-      );
+      if ('problem' in parsed) return setAnswer({ state: 'failed', detail: parsed.problem });
+      // The one reason a collector gives for having none.
+      if (parsed.figures.unavailable) return setAnswer({ state: 'failed', detail: LIVE_TEXT.noPrometheus });
+      setAnswer({ state: 'ready', figures: parsed.figures });
     })().catch((error: unknown) => {
       if (!stop.signal.aborted) setAnswer({ state: 'failed', detail: String(error) });
     });

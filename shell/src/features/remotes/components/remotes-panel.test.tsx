@@ -22,7 +22,7 @@ describe('RemotesPanel', () => {
   beforeEach(() => {
     host = createRemoteHost(SHELL_BUILD, {}, { federation: fakeFederation() });
     // The live versions' figures (live-versions.test.tsx): none here.
-    server.use(http.get(FIGURES_PATH, () => HttpResponse.json({ message: 'no Prometheus' }, { status: 503 })));
+    server.use(http.get(FIGURES_PATH, () => HttpResponse.json({ message: 'not found' }, { status: 404 })));
   });
   const panel = () => (
     <RemoteHostContext.Provider value={host}>
