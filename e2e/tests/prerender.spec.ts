@@ -4,7 +4,7 @@
 // Versions a test pins and renders itself: prerender-pins.spec.ts.
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect } from '../support/fixtures.ts';
 import { FEATURED, hydrationDone, rendering } from '../support/first-view.ts';
 import { consoleProblems, pinPublished, prerenderedStackTest as test } from '../support/prerendered-stack.ts';
@@ -17,6 +17,38 @@ import { ROOT } from '../support/stack.mjs';
  * with and without a session. Every public route hydrates without an error in each engine: the
  * smoke suite (e2e/smoke/scenario.mjs).
  */
+/**
+ * How many pixels of two screenshots of one size differ by more than a rendering's rounding (a
+ * shadow's edge drawn one shade apart) in any channel, as the browser's own decoder reads them.
+ */
+async function differingPixels(browser: Browser, first: Buffer, second: Buffer): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(
+      async ([a, b]) => {
+        const pixels = async (base64: string) => {
+          const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const context = canvas.getContext('2d')!;
+          context.drawImage(bitmap, 0, 0);
+          return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        };
+        const [x, y] = await Promise.all([pixels(a), pixels(b)]);
+        if (x.length !== y.length) return Infinity;
+        let count = 0;
+        for (let index = 0; index < x.length; index += 4) {
+          const channels = [0, 1, 2, 3].map((channel) => Math.abs(x[index + channel]! - y[index + channel]!));
+          if (Math.max(...channels) > 8) count += 1;
+        }
+        return count;
+      },
+      [first.toString('base64'), second.toString('base64')],
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 const PUBLIC_PAGES = ONE_ROUTE_PER_PAGE.map(({ path }) => path).filter((path) => PUBLIC_PATHS.includes(path));
 
 // Each test starts on the stack's own registry and pages (prerendered-stack.ts `restorePins`).
@@ -190,6 +222,54 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
       }
     } finally {
       await htmlOnly.close();
+    }
+  });
+
+  test("shows the carousel's dots before any script runs, as hydration leaves them, at each width", async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const [width, groups] of [
+      [390, 10],
+      [800, 5],
+      [1280, 4],
+    ] as const) {
+      /** The carousel as a browser first shows it: from the HTML alone, or once hydrated. */
+      const carouselShot = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({
+          baseURL,
+          ignoreHTTPSErrors: true,
+          viewport: { width, height: 900 },
+          javaScriptEnabled,
+        });
+        try {
+          const page = await context.newPage();
+          await page.goto('/');
+          if (javaScriptEnabled) {
+            expect(await rendering(page)).toBe('hydrated');
+            // The script knows the viewport: the dots are its own now.
+            await expect(page.locator('[aria-roledescription="carousel"] [data-visible]')).toBeAttached();
+          }
+          const carousel = page.locator('section[aria-roledescription="carousel"]');
+          await expect(carousel.getByRole('group', { name: 'Chọn nhóm bài nổi bật' }).getByRole('button')).toHaveCount(
+            groups,
+          );
+          // The pictures on screen decoded, in both.
+          await page.waitForFunction(() =>
+            Array.from(document.images)
+              .filter((image) => {
+                const box = image.getBoundingClientRect();
+                return box.top < innerHeight && box.left < innerWidth && box.right > 0;
+              })
+              .every((image) => image.complete && image.naturalWidth > 0),
+          );
+          return await carousel.screenshot({ animations: 'disabled' });
+        } finally {
+          await context.close();
+        }
+      };
+      const differing = await differingPixels(browser, await carouselShot(false), await carouselShot(true));
+      expect(differing, `pixels that differ at ${width}px`).toBe(0);
     }
   });
 

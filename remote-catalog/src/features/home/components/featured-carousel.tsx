@@ -5,7 +5,7 @@ import { CATALOG_TEXT } from '../../../lib/catalog-text';
 import { Icon } from '@devhub/shared/icon';
 import type { CatalogItem } from '../../catalog/model/catalog-types';
 import { useVisibleSlides } from '../hooks/use-visible-slides';
-import { alignStart, groupCount, nextStart, previousStart } from '../lib/carousel';
+import { alignStart, dotHiddenFrom, groupCount, nextStart, previousStart } from '../lib/carousel';
 import { FeaturedSlide } from './featured-slide';
 import styles from './featured-carousel.module.css';
 
@@ -18,8 +18,8 @@ const SWIPE_MIN_PX = 40;
  */
 export function FeaturedCarousel({ items }: { items: readonly CatalogItem[] }) {
   const headingId = useId();
-  // Unknown before the browser renders (see useVisibleSlides): the first group, laid out by the
-  // stylesheet, with no dots or status yet.
+  // Unknown before the browser renders (see useVisibleSlides): the first group and the dots, laid
+  // out by the stylesheet, with no status yet.
   const known = useVisibleSlides();
   const visible = known ?? 1;
   const total = items.length;
@@ -127,11 +127,12 @@ export function FeaturedCarousel({ items }: { items: readonly CatalogItem[] }) {
         </div>
       </div>
       <div className={styles.dots} role="group" aria-label={CATALOG_TEXT.slideGroups}>
-        {Array.from({ length: known ? groups : 0 }, (_, group) => (
+        {Array.from({ length: known ? groups : total }, (_, group) => (
           <button
             key={group}
             type="button"
             className={styles.dot}
+            data-hidden-from={known ? undefined : dotHiddenFrom(group, total)}
             aria-label={CATALOG_TEXT.goToSlide(group + 1)}
             aria-current={group === activeGroup ? 'true' : undefined}
             onClick={() => setRequestedStart(group * visible)}

@@ -232,7 +232,7 @@ describe('HomePage', () => {
 
   describe('rendered ahead of time', () => {
     it.each([390, 1280])(
-      'hydrates at %ipx without a mismatch: the first group laid out by the stylesheet, then the dots',
+      'hydrates at %ipx without a mismatch: the first group and its dots laid out by the stylesheet, then by the script',
       async (width) => {
         const page = await hydrateServerMarkup(<HomePage />, {
           beforeHydrate: () => {
@@ -240,10 +240,20 @@ describe('HomePage', () => {
           },
         });
         expect(page.errors).toEqual([]);
-        // Before the viewport is known: no dots, no slide hidden, the stylesheet decides the widths.
+        // Before the viewport is known: no slide hidden, a dot for each slide (the first current),
+        // the stylesheet deciding the widths and which dots show: 5 at 2 slides, 4 at 3.
         expect(page.serverHtml).not.toContain('data-visible');
-        expect(page.serverHtml).not.toContain('aria-current');
+        const server = document.createElement('div');
+        server.innerHTML = page.serverHtml;
+        const served = [...server.querySelectorAll('[aria-label="Chọn nhóm bài nổi bật"] button')];
+        expect(served.map((dot) => dot.getAttribute('data-hidden-from'))).toEqual([
+          ...[null, null, null, null, '3'],
+          ...Array.from({ length: 5 }, () => '2'),
+        ]);
+        expect(served.map((dot) => dot.getAttribute('aria-current'))).toEqual(['true', ...Array(9).fill(null)]);
+        // Then the script's: as many as the groups, none hidden by the stylesheet.
         expect(dots()).toHaveLength(width === 390 ? 10 : 4);
+        expect(dots().filter((dot) => dot.hasAttribute('data-hidden-from'))).toEqual([]);
         page.unmount();
       },
     );

@@ -14,6 +14,17 @@ export function groupCount(total: number, visible: number): number {
   return Math.max(1, Math.ceil(total / visible));
 }
 
+/**
+ * Before the viewport is known, a dot is rendered for each slide, as the narrowest layout has one
+ * for each; the stylesheet hides those past the group count at wider ones. The visible count from
+ * which dot `group` is past it, if any.
+ */
+export function dotHiddenFrom(group: number, total: number): 2 | 3 | undefined {
+  if (group >= groupCount(total, 2)) return 2;
+  if (group >= groupCount(total, 3)) return 3;
+  return undefined;
+}
+
 export function lastGroupStart(total: number, visible: number): number {
   return (groupCount(total, visible) - 1) * visible;
 }
