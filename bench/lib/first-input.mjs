@@ -2,7 +2,7 @@
 // 50 ms after the first contentful paint, as a visitor clicks as soon as the page shows, and the
 // time until <html>'s class changes (the theme's effect); a click with no effect at all is dead.
 import { withColdPage } from '../../e2e/support/first-load.mjs';
-import { median } from './measure.mjs';
+import { median, p75 } from './measure.mjs';
 
 /* global window, document, location, HTMLElement, MutationObserver -- in the page: clickSoonAfterFirstPaint and page.waitForFunction */
 
@@ -54,8 +54,8 @@ function clickSoonAfterFirstPaint({ deadAfterMs, toggle }) {
  * One cold load of `url` with the early click: `{ dead, rendering, handledMs? }`, `rendering`
  * being `<html>`'s data-rendering at click time (null: not hydrated yet, or no prerendered page).
  */
-export async function firstInput(browser, url, { rttMs = 0 } = {}) {
-  return withColdPage(browser, { rttMs }, async (page) => {
+export async function firstInput(browser, url, conditions = {}) {
+  return withColdPage(browser, conditions, async (page) => {
     await page.addInitScript(clickSoonAfterFirstPaint, { deadAfterMs: DEAD_AFTER_MS, toggle: TOGGLE });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__firstInput !== undefined);
@@ -64,15 +64,17 @@ export async function firstInput(browser, url, { rttMs = 0 } = {}) {
 }
 
 /**
- * `loads` cold loads of the home page with the early click: the median time to its effect over
- * the clicks that had one, the share of dead clicks, and how many clicks came before hydration.
+ * `loads` cold loads of the home page under `conditions` with the early click: the median and the
+ * p75 time to its effect over the clicks that had one, the share of dead clicks, and how many
+ * clicks came before hydration.
  */
-export async function measureFirstInput(browser, baseUrl, { loads, rttMs }) {
+export async function measureFirstInput(browser, baseUrl, { loads, ...conditions }) {
   const results = [];
-  for (let i = 0; i < loads; i += 1) results.push(await firstInput(browser, `${baseUrl}/`, { rttMs }));
+  for (let i = 0; i < loads; i += 1) results.push(await firstInput(browser, `${baseUrl}/`, conditions));
   const handled = results.filter((result) => !result.dead).map((result) => result.handledMs);
   return {
     handledMs: handled.length > 0 ? median(handled) : undefined,
+    handledP75Ms: handled.length > 0 ? p75(handled) : undefined,
     deadShare: results.filter((result) => result.dead).length / results.length,
     beforeHydration: results.filter((result) => result.rendering === null).length,
   };

@@ -18,6 +18,12 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The 75th percentile (nearest rank), as Web Vitals reports INP over visits. @param {number[]} values */
+export function p75(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length * 0.75) - 1];
+}
+
 /**
  * Sequential round trips: a resource's depth is one more than the deepest script or fetch
  * that had finished before it started (the critical request chain, read from Resource Timing).
@@ -42,13 +48,17 @@ export function chainDepth(resources) {
 }
 
 /**
- * One cold load: time to content, JS bytes before it (per app when `appOf` names the app of a
- * URL), requests before it (the document included), script round trips and long-task time.
+ * One cold load under `conditions` (first-load.mjs): time to content, JS bytes before it (per app
+ * when `appOf` names the app of a URL), requests before it (the document included), script round
+ * trips, long-task time and, with `mainThread`, all main-thread time before content.
  */
-export async function measureLoad(browser, url, mark, { rttMs, appOf = () => 'all' }) {
-  const { ttc, fcp, lcp, rendering, beforeContent, scripts, jsBytes, longTaskMs } = await loadCold(browser, url, mark, {
-    rttMs,
-  });
+export async function measureLoad(browser, url, mark, { appOf = () => 'all', ...conditions }) {
+  const { ttc, fcp, lcp, rendering, beforeContent, scripts, jsBytes, longTaskMs, mainThreadMs } = await loadCold(
+    browser,
+    url,
+    mark,
+    conditions,
+  );
   const perApp = {};
   for (const script of scripts) perApp[appOf(script.name)] = (perApp[appOf(script.name)] ?? 0) + script.encodedBodySize;
   return {
@@ -59,16 +69,17 @@ export async function measureLoad(browser, url, mark, { rttMs, appOf = () => 'al
     jsBytes,
     perApp,
     longTaskMs,
+    mainThreadMs,
     requests: beforeContent.length + 1,
     depth: chainDepth(beforeContent.filter((r) => r.responseEnd <= ttc)),
   };
 }
 
-/** `loads` cold loads of one route, summed up as medians. */
-export async function measureRoute(browser, baseUrl, route, { loads, rttMs, appOf }) {
+/** `loads` cold loads of one route under `conditions`, summed up as medians. */
+export async function measureRoute(browser, baseUrl, route, { loads, ...conditions }) {
   const results = [];
   for (let i = 0; i < loads; i += 1)
-    results.push(await measureLoad(browser, `${baseUrl}${route.path}`, route.mark, { rttMs, appOf }));
+    results.push(await measureLoad(browser, `${baseUrl}${route.path}`, route.mark, conditions));
   const apps = [...new Set(results.flatMap((load) => Object.keys(load.perApp)))];
   return {
     jsKiB: median(results.map((l) => l.jsBytes)) / 1024,
@@ -80,6 +91,7 @@ export async function measureRoute(browser, baseUrl, route, { loads, rttMs, appO
     lcpMs: median(results.map((l) => l.lcp)),
     hydratedLoads: results.filter((l) => l.rendering === 'hydrated').length,
     longTaskMs: median(results.map((l) => l.longTaskMs)),
+    ...(results[0]?.mainThreadMs === undefined ? {} : { mainThreadMs: median(results.map((l) => l.mainThreadMs)) }),
   };
 }
 

@@ -20,28 +20,42 @@ export const contentMark = (moduleId) => `content-ready:${moduleId}`;
 const ARRIVAL_PAGE = 'https://arrival.invalid/';
 
 /**
- * Runs `visit` on a page of a fresh context (cold cache, no storage), 1280×800, `rttMs` of latency
- * added to every request, and closes the context after; the page is on ARRIVAL_PAGE. Shared by the
- * loads below and the benchmark's first-input clicks (bench/lib/first-input.mjs).
+ * What a visit runs under (Chromium's own throttling, through the DevTools protocol): `rttMs` of
+ * latency added to every request, `downloadKbps` and `uploadKbps` of bandwidth (none: unlimited),
+ * the CPU `cpuSlowdown` times slower, and the window's `viewport` (1280×800 unless given).
+ *
+ * @typedef {{ rttMs?: number, downloadKbps?: number, uploadKbps?: number, cpuSlowdown?: number,
+ *   viewport?: { width: number, height: number } }} Conditions
+ */
+
+/** Kilobits a second as the protocol's bytes a second; -1 is unlimited. */
+const bytesPerSecond = (/** @type {number | undefined} */ kbps) => (kbps ? (kbps * 1000) / 8 : -1);
+
+/**
+ * Runs `visit` on a page of a fresh context (cold cache, no storage) under `conditions`, and closes
+ * the context after; the page is on ARRIVAL_PAGE. Shared by the loads below and the benchmark's
+ * first-input clicks (bench/lib/first-input.mjs).
  * @template T
  * @param {import('playwright-core').Browser} browser
- * @param {{ rttMs?: number }} options
+ * @param {Conditions} conditions
  * @param {(page: import('playwright-core').Page) => Promise<T>} visit
  * @returns {Promise<T>}
  */
-export async function withColdPage(browser, { rttMs = 0 }, visit) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
+export async function withColdPage(browser, conditions, visit) {
+  const { rttMs = 0, downloadKbps, uploadKbps, cpuSlowdown = 1, viewport = { width: 1280, height: 800 } } = conditions;
+  const context = await browser.newContext({ viewport, ignoreHTTPSErrors: true });
   try {
     const page = await context.newPage();
-    if (rttMs > 0) {
+    if (rttMs > 0 || downloadKbps || uploadKbps || cpuSlowdown > 1) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
         latency: rttMs,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
+        downloadThroughput: bytesPerSecond(downloadKbps),
+        uploadThroughput: bytesPerSecond(uploadKbps),
       });
+      if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     }
     await page.route(ARRIVAL_PAGE, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
     await page.goto(ARRIVAL_PAGE);
@@ -53,21 +67,46 @@ export async function withColdPage(browser, { rttMs = 0 }, visit) {
   }
 }
 
+/** What Chromium names a top-level task in a trace ('RunTask' before the scheduler's rename). */
+const TOP_LEVEL_TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+
 /**
- * Opens `url` in a fresh context (cold cache) and waits for `mark`. `rttMs` adds latency to every
- * request. `longTaskMs`: main-thread time over 50 ms in long tasks that began before the mark (what
- * Total Blocking Time counts, here on this machine's CPU).
+ * The renderer's main-thread time before `mark`, in ms, from a Chromium trace of the load: every
+ * top-level task on the thread the mark was set on, up to the mark. None without the mark.
+ *
+ * @param {Buffer} trace  what browser.stopTracing() gave
+ * @param {string} mark
+ */
+export function mainThreadBefore(trace, mark) {
+  /** @type {Array<{ name: string, cat: string, ph: string, ts: number, dur?: number, pid: number, tid: number }>} */
+  const events = JSON.parse(trace.toString('utf8')).traceEvents;
+  const marked = events.find((event) => event.name === mark && event.cat.includes('blink.user_timing'));
+  if (!marked) return undefined;
+  let micros = 0;
+  for (const event of events) {
+    if (!TOP_LEVEL_TASKS.has(event.name) || event.ph !== 'X' || event.pid !== marked.pid || event.tid !== marked.tid)
+      continue;
+    if (event.ts < marked.ts) micros += Math.min(event.ts + (event.dur ?? 0), marked.ts) - event.ts;
+  }
+  return micros / 1000;
+}
+
+/**
+ * Opens `url` in a fresh context (cold cache) under `conditions` and waits for `mark`. `longTaskMs`:
+ * main-thread time over 50 ms in long tasks that began before the mark (what Total Blocking Time
+ * counts, here on this machine's CPU); with `mainThread`, `mainThreadMs`: all of the renderer's
+ * main-thread time before the mark (a trace of the load, mainThreadBefore).
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
  * @param {string} mark
- * @param {{ rttMs?: number }} [options]
+ * @param {Conditions & { mainThread?: boolean }} [options]
  * `fcp`: the first contentful paint (a prerendered page's content); `lcp`: the largest contentful
  * paint by the time the content was ready; `rendering`: how the shell
  * started the page ('hydrated' from prerendered HTML, or 'client').
- * @returns {Promise<{ ttc: number, fcp: number, lcp: number, rendering: string, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number }>}
+ * @returns {Promise<{ ttc: number, fcp: number, lcp: number, rendering: string, beforeContent: Resource[], scripts: Resource[], jsBytes: number, longTaskMs: number, mainThreadMs?: number }>}
  */
-export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
-  return withColdPage(browser, { rttMs }, async (page) => {
+export async function loadCold(browser, url, mark, { mainThread = false, ...conditions } = {}) {
+  return withColdPage(browser, conditions, async (page) => {
     await page.addInitScript(() => {
       const tasks = [];
       new PerformanceObserver((list) => tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
@@ -79,8 +118,10 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
       });
       Object.defineProperty(window, '__largestPaints', { value: largestPaints });
     });
+    if (mainThread) await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
     await page.goto(url);
-    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 60_000 });
+    const mainThreadMs = mainThread ? mainThreadBefore(await browser.stopTracing(), mark) : undefined;
     const { ttc, fcp, lcp, rendering, resources, longTaskMs } = await page.evaluate((name) => {
       const entry = performance.getEntriesByName(name)[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? entry.startTime;
@@ -110,6 +151,7 @@ export async function loadCold(browser, url, mark, { rttMs = 0 } = {}) {
       lcp,
       rendering,
       longTaskMs,
+      ...(mainThreadMs === undefined ? {} : { mainThreadMs }),
       beforeContent,
       scripts,
       jsBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
