@@ -42,7 +42,7 @@ async function differingPixels(browser: Browser, first: Buffer, second: Buffer):
         }
         return count;
       },
-      [first.toString('base64'), second.toString('base64')],
+      [first.toString('base64'), second.toString('base64')] as const,
     );
   } finally {
     await page.close();
