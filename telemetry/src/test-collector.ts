@@ -82,6 +82,8 @@ export interface RequestInit {
   headers?: Record<string, string>;
   /** The client's own address, e.g. "127.0.0.2" (any 127.x address works on Linux loopback). */
   localAddress?: string;
+  /** Connections kept open between requests (a flood's); default: a connection of its own. */
+  agent?: http.Agent;
 }
 
 export interface TestResponse {
@@ -103,7 +105,7 @@ export function send(port: number, method: string, path: string, init: RequestIn
   }
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method, path, headers, localAddress: init.localAddress, agent: false },
+      { host: '127.0.0.1', port, method, path, headers, localAddress: init.localAddress, agent: init.agent ?? false },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
