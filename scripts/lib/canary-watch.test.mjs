@@ -104,8 +104,11 @@ describe('canary watch, from what browsers reported', () => {
     expect(stable.views).toBeGreaterThanOrEqual(10);
     expect([candidate.version, candidate.role, candidate.percent]).toEqual(['1.1.0', 'candidate', 50]);
     expect(candidate.views).toBeGreaterThanOrEqual(8);
-    // Every page view of the candidate threw, as canary status says.
-    expect([candidate.errors / candidate.views, row.errors]).toEqual([1, '100.0 % / 0.0 %']);
+    // Every page view of the candidate threw, as canary status says: about all (each count is
+    // increase() over its own series, extrapolated to its window's edges, so 9 errors of 8 views is
+    // possible), none of the stable version's.
+    expect(candidate.errors / candidate.views).toBeGreaterThanOrEqual(0.9);
+    expect(row.errors).toMatch(/^(9\d|1\d\d)\.\d % \/ 0\.0 %$/);
     // Its chart: twelve steps of five minutes, the last one holding this minute's page views.
     expect(candidate.history).toHaveLength(12);
     expect(candidate.history.at(-1)?.views).toBeGreaterThanOrEqual(8);
@@ -128,7 +131,8 @@ describe('canary watch, from what browsers reported', () => {
       },
     });
     const { candidate: judged } = pin.canaryHistory[0].figures;
-    expect([judged.views >= 8, judged.errors]).toEqual([true, judged.views]);
+    expect(judged.views).toBeGreaterThanOrEqual(8);
+    expect(judged.errors / judged.views).toBeGreaterThanOrEqual(0.9);
   });
 
   it('promotes a candidate whose page views went well through every step, to the stable pin', async () => {
