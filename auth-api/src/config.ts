@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { LOOPBACK, parseAddressList } from '@devhub/contracts/trusted-proxy';
+import { readTrustedProxies } from '@devhub/contracts/trusted-proxy';
 import { MIN_SCRYPT_COST } from './passwords.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limits.ts';
 
@@ -62,22 +62,6 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimits {
   };
 }
 
-/** "loopback" (the default), "none", or a comma-separated list of addresses and CIDR ranges. */
-function readTrustedProxies(raw: string | undefined): string[] {
-  const entries = (raw?.trim() || 'loopback')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 1 && entries[0] === 'none') return [];
-  const proxies = entries.flatMap((entry) => (entry === 'loopback' ? [...LOOPBACK] : [entry]));
-  try {
-    parseAddressList(proxies);
-  } catch (error) {
-    throw new Error(`AUTH_API_TRUSTED_PROXIES: ${(error as Error).message}`);
-  }
-  return proxies;
-}
-
 /** The environment contract of `node dist/main.js`, checked up front so a typo fails loudly at start. */
 export function readConfig(env: NodeJS.ProcessEnv, defaultDataDir: string): AppConfig {
   const logLevel = (env.LOG_LEVEL ?? 'info').trim().toLowerCase();
@@ -97,6 +81,6 @@ export function readConfig(env: NodeJS.ProcessEnv, defaultDataDir: string): AppC
       ? integer('AUTH_API_SCRYPT_COST', env.AUTH_API_SCRYPT_COST, MIN_SCRYPT_COST, 20)
       : undefined,
     rateLimits: readRateLimits(env),
-    trustedProxies: readTrustedProxies(env.AUTH_API_TRUSTED_PROXIES),
+    trustedProxies: readTrustedProxies('AUTH_API_TRUSTED_PROXIES', env.AUTH_API_TRUSTED_PROXIES),
   };
 }

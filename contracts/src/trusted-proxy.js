@@ -52,6 +52,30 @@ export function parseAddressList(entries) {
 }
 
 /**
+ * A service's setting of its trusted proxies, from the environment variable `name`: "loopback"
+ * (the default), "none", or a comma-separated list of addresses and CIDR ranges. Throws an Error
+ * naming the variable for anything else.
+ *
+ * @param {string} name  e.g. "TELEMETRY_TRUSTED_PROXIES"
+ * @param {string | undefined} raw
+ * @returns {string[]}
+ */
+export function readTrustedProxies(name, raw) {
+  const entries = (raw?.trim() || 'loopback')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 1 && entries[0] === 'none') return [];
+  const proxies = entries.flatMap((entry) => (entry === 'loopback' ? [...LOOPBACK] : [entry]));
+  try {
+    parseAddressList(proxies);
+  } catch (error) {
+    throw new Error(`${name}: ${/** @type {Error} */ (error).message}`);
+  }
+  return proxies;
+}
+
+/**
  * Fastify's `trustProxy`: trusts the directly connected peer, and only it, when it is one of
  * `proxies`. The client is then the last X-Forwarded-For entry, the one that proxy appended from
  * its own socket; whatever a client wrote into the header before it is never read (proxy-addr's

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CollectorOptions } from './collector.ts';
 import { DEFAULTS } from './server.ts';
-import { LOOPBACK, parseAddressList } from '@devhub/contracts/trusted-proxy';
+import { readTrustedProxies } from '@devhub/contracts/trusted-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -25,22 +25,6 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
     throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
-}
-
-/** "loopback" (the default), "none", or a comma-separated list of addresses and CIDR ranges. */
-function trustedProxies(raw: string | undefined): string[] {
-  const entries = (raw?.trim() || 'loopback')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 1 && entries[0] === 'none') return [];
-  const proxies = entries.flatMap((entry) => (entry === 'loopback' ? [...LOOPBACK] : [entry]));
-  try {
-    parseAddressList(proxies);
-  } catch (error) {
-    throw new Error(`TELEMETRY_TRUSTED_PROXIES: ${(error as Error).message}`);
-  }
-  return proxies;
 }
 
 /** Prometheus's base URL, http or https, or none. */
@@ -86,7 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv, args: string[]): CollectorOpt
       100,
       10_000_000,
     ),
-    trustedProxies: trustedProxies(env.TELEMETRY_TRUSTED_PROXIES),
+    trustedProxies: readTrustedProxies('TELEMETRY_TRUSTED_PROXIES', env.TELEMETRY_TRUSTED_PROXIES),
     ...prometheusUrl(env.PROMETHEUS_URL),
   };
 }
