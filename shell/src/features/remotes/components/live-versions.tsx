@@ -77,30 +77,22 @@ function useFigures(refreshes: number): Answer {
 /** Page views (bars) and errors (bars over them) of each five-minute step, scaled to the busiest. */
 function Chart({ points }: { points: HistoryPoint[] }) {
   const highest = Math.max(1, ...points.map((point) => point.views));
-  const width = 8;
+  /** One step's bar of `count`, from the chart's foot. */
+  const bar = (className: string | undefined, index: number, count: number) => {
+    const height = (22 * count) / highest;
+    return <rect className={className} x={index * 8} width={6} y={24 - height} height={height} />;
+  };
   return (
     <svg
       className={styles.chart}
-      viewBox={`0 0 ${points.length * width} 24`}
+      viewBox={`0 0 ${points.length * 8} 24`}
       role="img"
       aria-label={LIVE_TEXT.chart(points)}
     >
       {points.map((point, index) => (
         <g key={point.at}>
-          <rect
-            className={styles.views}
-            x={index * width}
-            width={width - 2}
-            y={24 - (22 * point.views) / highest}
-            height={(22 * point.views) / highest}
-          />
-          <rect
-            className={styles.errors}
-            x={index * width}
-            width={width - 2}
-            y={24 - (22 * point.errors) / highest}
-            height={(22 * point.errors) / highest}
-          />
+          {bar(styles.views, index, point.views)}
+          {bar(styles.errors, index, point.errors)}
         </g>
       ))}
     </svg>
