@@ -65,6 +65,8 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
       // The contracts it imports are ES modules, compiled like its own code; so is the static server its proxy test runs.
       transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
+      // msw, which stands in for Prometheus in the figures' unit test.
+      transformIgnorePatterns,
     },
     {
       displayName: 'contracts',
