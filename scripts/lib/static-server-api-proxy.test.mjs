@@ -5,27 +5,38 @@ import { join } from 'node:path';
 import { rawGet } from '../test/static-server-test-support.mjs';
 import { closeServer, createStaticServer, listen } from './static-server.mjs';
 
+/** Parsed JSON, or a server's own answer as it is (not JSON), so a failing test says what came. */
+const parsed = (text) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { text };
+  }
+};
+
+/** A request from the client address `localAddress` (any 127.x address works on Linux loopback) to port `to`, its path sent as written. */
+function sendRequest(path, { localAddress, headers = {}, method = 'GET', body: sent, to }) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: to, path, method, localAddress, headers, agent: false },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: parsed(body) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(sent);
+  });
+}
+
 describe('api proxy', () => {
   let root;
   let upstream;
   let server;
   let port;
 
-  /** A request from the client address `localAddress` (any 127.x address works on Linux loopback). */
-  function request(path, { localAddress, headers = {}, method = 'GET', body: sent, to = port }) {
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port: to, path, method, localAddress, headers, agent: false },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: JSON.parse(body) }));
-        },
-      );
-      req.on('error', reject);
-      req.end(sent);
-    });
-  }
+  const request = (path, options) => sendRequest(path, { to: port, ...options });
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'static-'));
@@ -147,30 +158,7 @@ describe('telemetry proxy', () => {
       });
     });
 
-  const parsed = (text) => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return { text };
-    }
-  };
-
-  /** A request from `localAddress` to `to` (this block's server unless told), the path sent as written. */
-  function request(path, { localAddress, headers = {}, method = 'GET', body: sent, to = port }) {
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port: to, path, method, localAddress, headers, agent: false },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk) => (body += chunk));
-          // Not JSON (a static server's own answer): said as it is, so a failing test fails at once.
-          res.on('end', () => resolve({ status: res.statusCode, body: parsed(body) }));
-        },
-      );
-      req.on('error', reject);
-      req.end(sent);
-    });
-  }
+  const request = (path, options) => sendRequest(path, { to: port, ...options });
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'static-'));
