@@ -169,6 +169,20 @@ const isLastCanary = (last) =>
     (last.reason === undefined || typeof last.reason === 'string'));
 
 /**
+ * The newest entry of a registry pin's canaryHistory (as `remotes canary` writes it), as the panel
+ * shows it; none when the pin has none, or a malformed one.
+ *
+ * @param {unknown} pin
+ * @returns {LastCanary | undefined}
+ */
+export function lastCanaryOf(pin) {
+  const last = isRecord(pin) && Array.isArray(pin.canaryHistory) ? pin.canaryHistory[0] : undefined;
+  if (last === undefined || !isLastCanary(last)) return undefined;
+  const { version, outcome, at, reason } = /** @type {LastCanary} */ (last);
+  return { version, outcome, at, ...(reason === undefined ? {} : { reason }) };
+}
+
+/**
  * The panel's figures in `raw` (the collector's JSON), or why not, in English.
  *
  * @param {unknown} raw

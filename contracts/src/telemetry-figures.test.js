@@ -1,5 +1,5 @@
 import { resultOf } from './prometheus-answer.js';
-import { figureQueries, historyQueries, parsePanelFigures } from './telemetry-figures.js';
+import { figureQueries, historyQueries, lastCanaryOf, parsePanelFigures } from './telemetry-figures.js';
 
 const labels = {
   environment: 'preview',
@@ -70,5 +70,35 @@ describe("the remotes panel's figures", () => {
     expect(
       parsePanelFigures({ ...answer, remotes: { catalog: [{ ...version, history: [{ at: 1 }] }] } }),
     ).toHaveProperty('problem');
+  });
+});
+
+describe("a pin's last canary", () => {
+  it('is the newest entry of its history, as the panel shows it, or none', () => {
+    const aborted = {
+      version: '9.2.0',
+      percent: 50,
+      outcome: 'aborted',
+      at: '2026-11-29T12:05:00Z',
+      reason: 'canary watch: error ratio 50.0 % > 5.0 %',
+      figures: {},
+    };
+    const promoted = { version: '9.1.0', percent: 100, outcome: 'promoted', at: '2026-11-28T12:05:00Z' };
+    expect(lastCanaryOf({ canaryHistory: [aborted, promoted] })).toEqual({
+      version: '9.2.0',
+      outcome: 'aborted',
+      at: '2026-11-29T12:05:00Z',
+      reason: 'canary watch: error ratio 50.0 % > 5.0 %',
+    });
+    expect(lastCanaryOf({ canaryHistory: [promoted] })).toEqual({
+      version: '9.1.0',
+      outcome: 'promoted',
+      at: '2026-11-28T12:05:00Z',
+    });
+    expect([lastCanaryOf({}), lastCanaryOf({ canaryHistory: [{ version: 1 }] }), lastCanaryOf(null)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

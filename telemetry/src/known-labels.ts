@@ -3,7 +3,7 @@
 // grow the label set (each label set is a time series kept for ever by Prometheus).
 import { validateRegistry } from '@devhub/contracts/registry';
 import { pathsOf, type RouteTable } from '@devhub/contracts/routes';
-import type { LastCanary } from '@devhub/contracts/telemetry-figures';
+import { lastCanaryOf, type LastCanary } from '@devhub/contracts/telemetry-figures';
 
 /** The label of every value the registry does not name. */
 export const OTHER = 'other';
@@ -43,19 +43,7 @@ function versionsOf(pin: unknown): Omit<KnownRemote, 'routes'> {
   const stable = typeof pin.version === 'string' ? pin.version : undefined;
   const candidate = isRecord(pin.candidate) && typeof pin.candidate.version === 'string' ? pin.candidate : undefined;
   const versions = new Set([stable, candidate?.version].filter((version) => typeof version === 'string'));
-  const last: unknown = Array.isArray(pin.canaryHistory) ? pin.canaryHistory[0] : undefined;
-  const lastCanary: LastCanary | undefined =
-    isRecord(last) &&
-    typeof last.version === 'string' &&
-    (last.outcome === 'promoted' || last.outcome === 'aborted') &&
-    typeof last.at === 'string'
-      ? {
-          version: last.version,
-          outcome: last.outcome,
-          at: last.at,
-          ...(typeof last.reason === 'string' ? { reason: last.reason } : {}),
-        }
-      : undefined;
+  const lastCanary = lastCanaryOf(pin);
   return {
     versions,
     ...(stable ? { stable } : {}),
