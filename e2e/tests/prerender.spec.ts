@@ -107,6 +107,35 @@ test.describe('prerendered first view', { tag: '@shell' }, () => {
     },
   );
 
+  test("hands the shell its first load through the browser: one data island, two inline scripts, no global, the manifest from the page's plan", async ({
+    page,
+    stack,
+  }) => {
+    const html = await (await page.request.get('/blog')).text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes ?? '');
+    expect(
+      scripts.filter((attributes) => /type="application\/json"/.test(attributes)),
+      'data islands',
+    ).toHaveLength(1);
+    expect(
+      scripts.filter((attributes) => !/\b(src|type)=/.test(attributes)),
+      'inline scripts',
+    ).toHaveLength(2);
+
+    await page.goto('/blog');
+    expect(await rendering(page)).toBe('hydrated');
+    expect(await page.evaluate(() => Object.keys(window).filter((name) => name.startsWith('__devhub')))).toEqual([]);
+    // The warm-up hinted the page's files from the plan: the manifest was only preloaded, for the shell to take.
+    const manifestRequests = await page.evaluate(
+      (origin) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.startsWith(origin) && entry.name.endsWith('/mf-manifest.json'))
+          .map((entry) => entry.initiatorType),
+      stack.originOf('catalog'),
+    );
+    expect(manifestRequests).toEqual(['link']);
+  });
+
   test('asks for no script before its stylesheets and first picture are in', async ({ page }) => {
     for (const route of ['/', '/blog', '/signin']) {
       const html = await (await page.request.get(route)).text();

@@ -5,7 +5,7 @@ import { useSessionStore } from '@devhub/shared/session-store';
 import { SHELL_TEXT } from '@devhub/shared/strings';
 import { pinsMatch, readPrerenderRecord, type PrerenderRecord } from '../features/prerender/prerender-record';
 import { RENDERING_ATTRIBUTE, type Rendering } from '../features/prerender/ready-attribute';
-import { createRemoteHost, takeBoot, type RemoteHost } from '../features/remotes/remote-host';
+import { createRemoteHost, type RemoteHost } from '../features/remotes/remote-host';
 import { readVisitorBucket } from '../features/remotes/visitor-bucket';
 import { installRemotePreload } from '../features/remotes/remote-preload';
 import { readShellBuild } from '../features/remotes/shell-record';
@@ -70,8 +70,7 @@ async function hydrateIfCurrent(
  * Starts the shell: the registry read and the current route's page start at once, and the chrome
  * renders at once without waiting for either (a remote slot shows its skeleton meanwhile) — or,
  * on a page rendered ahead of time, hydrates it once the registry's routes are in. The page's data
- * island is read here, once: what the shell build provides and what the page's warm-up started, for
- * the remote host, and the prerendered page's record (its render date handed to the tree it hydrates).
+ * island is read here, once: what the shell build provides, for the remote host, and the prerendered page's record (its render date handed to the tree it hydrates).
  */
 export function start(): void {
   const island = readBootIsland(document);
@@ -84,7 +83,7 @@ export function start(): void {
       },
       visitorBucket: readVisitorBucket(),
     },
-    { boot: takeBoot(), root: document.documentElement },
+    { root: document.documentElement },
   );
   host.startRemotes();
   const signedIn = useSessionStore.getState().isAuthenticated;

@@ -17,11 +17,11 @@ import {
 import type { RouteTable } from '@devhub/contracts/routes';
 import { exportNameOf, remoteOf, type AppRoute } from '@devhub/shared/remote-contract';
 import { pageTitle } from '@devhub/shared/use-page-title';
-import { prerenderedDocument } from '../features/prerender/document';
+import { prerenderedDocument, templateIsland } from '../features/prerender/document';
+import { firstLoadPlan } from '../features/prerender/first-load-plan';
 import { routesOfTables } from '../features/remotes/registry-routes';
-import { fileDigests, remoteFiles } from '../features/remotes/remote-files.js';
 import { createRemoteHost } from '../features/remotes/remote-host';
-import type { ShellBuild } from '../features/remotes/shell-record';
+import { sharedFilesOf, type ShellBuild } from '../features/remotes/shell-record';
 import { App } from './app';
 
 /** The global each remote's server build reads its public folder from (named by rspack/server-build.ts). */
@@ -73,8 +73,6 @@ export function publicRoutes(remotes: PrerenderInput['remotes']): string[] {
     .filter((route) => route.access === 'public')
     .map((route) => route.path);
 }
-
-const STAND_IN_FOLDER = 'https://remote.invalid/';
 
 /**
  * The shell build a render's host is given: its own, not the browser's page. The host loads no
@@ -142,24 +140,15 @@ async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute
       <App host={host} eagerToaster={false} Router={Router} renderedAt={input.renderedAt} />
     </StrictMode>,
   );
-  // The manifest's files are relative to its folder: resolved against a stand-in, then put in the
-  // folder the browser finds them in.
-  const { styles } = remoteFiles(
-    pinned.manifest,
-    `${STAND_IN_FOLDER}mf-manifest.json`,
-    `./${exportNameOf(route.module)}`,
-  );
-  const digests = fileDigests(pinned.manifest, `${STAND_IN_FOLDER}mf-manifest.json`, pinned.verified);
+  const plan = firstLoadPlan(pinned, `./${exportNameOf(route.module)}`, sharedFilesOf(templateIsland(input.template)));
   return {
     route: path,
     html: prerenderedDocument(input.template, {
       html,
       title: pageTitle(route.title),
       // The page's own stylesheets, from where the browser finds them.
-      stylesheets: styles.map((url) => ({
-        href: `${pinned.publicPath}${url.slice(STAND_IN_FOLDER.length)}`,
-        integrity: digests[url],
-      })),
+      stylesheets: plan.files.styles.map((href) => ({ href, integrity: plan.files.integrity[href] })),
+      firstLoad: plan,
       record: {
         route: path,
         pins: Object.fromEntries(Object.entries(input.remotes).map(([name, value]) => [name, value?.pin ?? ''])),

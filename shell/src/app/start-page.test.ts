@@ -17,6 +17,8 @@ const MANIFEST = {
 
 const root = document.documentElement;
 const started = () => [...document.head.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
+const preloads = (as: string) =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter((link) => link.as === as);
 const hinted = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
 
@@ -55,7 +57,6 @@ describe("the page's head script", () => {
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
     delete root.dataset.rendering;
     root.className = '';
-    window.__devhubBoot = undefined;
   });
 
   it("applies the saved theme, and warms the page's remote up at once on a page the browser renders", async () => {
@@ -64,14 +65,27 @@ describe("the page's head script", () => {
     startBody();
     expect(root.className).toBe('dark');
     // The responses are read as a browser reads them, off the test's clock.
-    for (let wait = 0; wait < 50 && hinted().length === 0; wait += 1)
+    for (let wait = 0; wait < 50 && hinted().length < 4; wait += 1)
       await new Promise((resolve) => setTimeout(resolve, 10));
     expect(requested).toEqual(['/remotes.json', MANIFEST_URL]);
     expect(hinted()).toEqual([
+      'http://localhost/remotes.json',
+      MANIFEST_URL,
       'https://cdn.example/catalog/1.2.0/remoteEntry.js',
       'https://cdn.example/catalog/1.2.0/home.js',
     ]);
-    expect(window.__devhubBoot?.registry).toBeDefined();
+  });
+
+  it("leaves the shell's loader what it fetches itself as a preload it takes, CORS-mode like its fetch(), not a global", async () => {
+    page({ sharedFiles: {} }, false);
+    startHead();
+    for (let wait = 0; wait < 50 && hinted().length < 4; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(preloads('fetch').map((link) => [link.href, link.crossOrigin])).toEqual([
+      ['http://localhost/remotes.json', 'anonymous'],
+      [MANIFEST_URL, 'anonymous'],
+    ]);
+    expect(Object.keys(window).filter((name) => name.startsWith('__devhub'))).toEqual([]);
   });
 
   it.each([
@@ -115,6 +129,47 @@ describe("the page's head script", () => {
     expect(started()).toEqual(['/main.js']);
     expect(requested).toEqual(['/remotes.json', MANIFEST_URL]);
   });
+
+  const PLAN = {
+    manifest: MANIFEST_URL,
+    files: {
+      entry: { url: '/catalog/1.2.0/remoteEntry.js', type: 'global', globalName: 'catalog' },
+      scripts: ['/catalog/1.2.0/home.js', '/923.js'],
+      styles: [],
+      base: '/catalog/1.2.0/',
+      integrity: { '/catalog/1.2.0/home.js': 'sha384-home' },
+    },
+  };
+
+  it.each([
+    ['the pin it was rendered with', MANIFEST_URL, []],
+    ['another pin (a plan gone stale)', 'https://cdn.example/catalog/1.3.0/mf-manifest.json', ['manifest']],
+  ])(
+    "hints a prerendered page's files from its plan, without the manifest, while the registry pins %s",
+    async (_, pinned, fetched) => {
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      jest.mocked(globalThis.fetch).mockImplementation(async (input) => {
+        const url = String(input);
+        requested.push(url);
+        return Response.json(
+          url === '/remotes.json' ? { remotes: { catalog: { ...REGISTRY.remotes.catalog, entry: pinned } } } : MANIFEST,
+        );
+      });
+      page({ sharedFiles: {}, scripts: [], firstLoad: PLAN }, true);
+      startHead();
+      startBody();
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      await settle();
+      await settle();
+      expect(requested.slice(1)).toEqual(fetched.map(() => pinned));
+      if (fetched.length > 0) return;
+      expect(preloads('script').map((link) => [link.href, link.integrity || 'none'])).toEqual([
+        ['http://localhost/catalog/1.2.0/remoteEntry.js', 'none'],
+        ['http://localhost/catalog/1.2.0/home.js', 'sha384-home'],
+        ['http://localhost/923.js', 'none'],
+      ]);
+    },
+  );
 
   it('is two inline scripts and one data island in index.html, the second right after #root, which the parser reaches once the stylesheets are in', () => {
     const template = readFileSync(join(__dirname, '../../index.html'), 'utf8');

@@ -36,10 +36,11 @@ export function startHead(): void {
  * The script after #root, which the parser runs once the page's stylesheets are in (a script
  * waits for them): a prerendered page is laid out once, styled, not once before they arrive and
  * again after. On a prerendered page it requests the registry, then after the first paint hints
- * the page's remote files and starts the shell's scripts the island lists.
+ * the page's remote files (from the plan the island carries, when it still holds) and starts the
+ * shell's scripts the island lists.
  */
 export function startBody(): void {
   if (!isPrerendered()) return;
   const island = readBootIsland(document);
-  startAfterFirstPaint(scriptsOf(island), FIRST_PAINT_WAIT_MS, startWarmUp(sharedFilesOf(island)));
+  startAfterFirstPaint(scriptsOf(island), FIRST_PAINT_WAIT_MS, startWarmUp(sharedFilesOf(island), island.firstLoad));
 }

@@ -1,4 +1,5 @@
 import { BOOT_ISLAND_ID, islandText, type BootIsland } from '../../lib/boot-island';
+import type { FirstLoadPlan } from './first-load-plan';
 import type { ScriptAttributes } from './first-paint';
 import type { PrerenderRecord } from './prerender-record';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
@@ -18,6 +19,8 @@ export interface PrerenderedPage {
    */
   stylesheets: PageStylesheet[];
   record: PrerenderRecord;
+  /** What its first load needs, for the page's warm-up (first-load-plan.ts). */
+  firstLoad?: FirstLoadPlan | undefined;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -69,19 +72,23 @@ function stylesheetLink({ href, integrity }: PageStylesheet): string {
 // Its JSON never holds "</" (islandText and the build's plugins escape it): the first "</script>" ends it.
 const ISLAND = new RegExp(`(<script type="application/json" id="${BOOT_ISLAND_ID}">)([\\s\\S]*?)(</script>)`);
 
-/**
- * The template with what the page adds to its data island (boot-island.ts): the record the
- * bootstrap checks, and the shell's scripts the script after #root starts after the first paint.
- */
-function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'scripts'>): string {
+/** The template's data island (boot-island.ts), as the build wrote it. */
+export function templateIsland(template: string): BootIsland {
   const found = ISLAND.exec(template);
   if (!found) throw new Error(`the shell's index.html has no #${BOOT_ISLAND_ID} island`);
-  let island: BootIsland;
   try {
-    island = JSON.parse(found[2] ?? '') as BootIsland;
+    return JSON.parse(found[2] ?? '') as BootIsland;
   } catch {
     throw new Error(`the shell's #${BOOT_ISLAND_ID} island is not JSON`);
   }
+}
+
+/**
+ * The template with what the page adds to its data island: the record the bootstrap checks, the
+ * shell's scripts the script after #root starts after the first paint, and the first load's plan.
+ */
+function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'scripts' | 'firstLoad'>): string {
+  const island = templateIsland(template);
   return template.replace(ISLAND, (_, open: string, _text: string, close: string) => {
     return `${open}${islandText({ ...island, ...added })}${close}`;
   });
@@ -104,7 +111,7 @@ export function prerenderedDocument(template: string, page: PrerenderedPage): st
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
   ].join('');
   // Replaced by functions: the markup may hold "$&" and the like, which a replacement string expands.
-  return withIsland(rest, { prerender: page.record, scripts })
+  return withIsland(rest, { prerender: page.record, scripts, firstLoad: page.firstLoad })
     .replace(/<html\b/, () => `<html ${PRERENDERED_ATTRIBUTE}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `${head}</head>`)

@@ -15,7 +15,6 @@ export class FetchJsonError extends Error {
 
 interface FetchOptions {
   timeoutMs: number;
-  response?: Promise<Response | undefined> | undefined;
   /** `error` for a URL that must answer itself (an override's manifest: a redirect could leave its allow-list). */
   redirect?: RequestRedirect | undefined;
 }
@@ -31,15 +30,14 @@ export function parseJson(bytes: Uint8Array): unknown {
 
 /**
  * Reads a JSON file, failing after `timeoutMs` whatever hangs: the connection, the headers or the
- * body. `response` is a request already under way (the inline warm-up's), used instead of a new
- * one unless it comes to nothing.
+ * body. A response the page's warm-up preloaded for it (warm-up.js) is taken by the browser.
  */
 export async function fetchJson(url: string, options: FetchOptions): Promise<{ json: unknown }> {
   return { json: parseJson(await fetchBytes(url, options)) };
 }
 
 /** A file's bytes exactly as sent (what a digest is computed over), with fetchJson's timeout. */
-export async function fetchBytes(url: string, { timeoutMs, response, redirect }: FetchOptions): Promise<Uint8Array> {
+export async function fetchBytes(url: string, { timeoutMs, redirect }: FetchOptions): Promise<Uint8Array> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -50,14 +48,9 @@ export async function fetchBytes(url: string, { timeoutMs, response, redirect }:
   });
   try {
     const answer = await Promise.race([
-      (response ?? Promise.resolve(undefined))
-        .then(
-          (started) =>
-            started ?? fetch(url, { cache: 'no-cache', signal: controller.signal, ...(redirect ? { redirect } : {}) }),
-        )
-        .catch(() => {
-          throw new FetchJsonError({ kind: 'unreachable' });
-        }),
+      fetch(url, { cache: 'no-cache', signal: controller.signal, ...(redirect ? { redirect } : {}) }).catch(() => {
+        throw new FetchJsonError({ kind: 'unreachable' });
+      }),
       timeout,
     ]);
     if (!answer.ok) throw new FetchJsonError({ kind: 'status', status: answer.status });

@@ -36,19 +36,10 @@ export class ManifestError extends Error {
 /**
  * The manifests a remote host reads, each fetched once per URL: the shell checks a remote against
  * its manifest before it runs any of its code, and registers the entry it names with the
- * federation runtime (remote-check.ts). `boot` is what index.html's warm-up started: the current
- * route's manifest request, used instead of a second one.
+ * federation runtime (remote-check.ts).
  */
-export function createManifests(boot: DevhubBoot | undefined) {
+export function createManifests() {
   const manifests = new Map<string, Promise<FetchedManifest>>();
-
-  /** The warm-up's response for `url`, once: a retry goes back to the network. */
-  async function warmResponse(url: string): Promise<Response | undefined> {
-    const started = await boot?.manifest;
-    if (!started || started.url !== url) return undefined;
-    if (boot) boot.manifest = undefined;
-    return started.response;
-  }
 
   async function download(
     url: string,
@@ -57,11 +48,7 @@ export function createManifests(boot: DevhubBoot | undefined) {
     redirect: RequestRedirect | undefined,
   ): Promise<FetchedManifest> {
     try {
-      const bytes = await fetchBytes(url, {
-        timeoutMs,
-        response: boot?.manifest && warmResponse(url),
-        redirect,
-      });
+      const bytes = await fetchBytes(url, { timeoutMs, redirect });
       // Compared before the bytes are even parsed: a manifest other than the pinned one is never read.
       if (integrity !== undefined) {
         const actual = await sri(bytes).catch(() => 'sha384-?');

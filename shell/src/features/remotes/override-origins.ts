@@ -1,6 +1,7 @@
 import type { Manifest } from '@devhub/contracts/manifest';
 import { LOCAL_ENVIRONMENT, isLoopbackHost } from '@devhub/contracts/registry';
 import { OVERRIDE_TEXT } from './override-text';
+import { filesBase, remoteFiles } from './remote-files.js';
 
 /** Where an override may load from: the registry's allow-list, and the environment it serves. */
 export interface OverridePolicy {
@@ -19,19 +20,11 @@ export function originRefusal(url: URL, { allowedOrigins, environment }: Overrid
   return undefined;
 }
 
-/** What remote-files.js reads of a manifest, as the loader has it. */
-type FileReaders = Pick<NonNullable<DevhubBoot['files']>, 'filesBase' | 'remoteFiles'>;
-
 /**
  * Whether everything an override's manifest resolves to, its files' folder (`publicPath`), its
  * entry, and every page's scripts and stylesheets, is on an origin the policy lets overrides load from.
  */
-export function filesWithinPolicy(
-  json: Manifest,
-  manifestUrl: string,
-  { filesBase, remoteFiles }: FileReaders,
-  policy: OverridePolicy,
-): boolean {
+export function filesWithinPolicy(json: Manifest, manifestUrl: string, policy: OverridePolicy): boolean {
   const urls = [filesBase(json, manifestUrl)];
   for (const expose of [undefined, ...(json.exposes ?? []).map((item) => item.path)]) {
     const files = remoteFiles(json, manifestUrl, expose);

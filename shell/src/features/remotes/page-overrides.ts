@@ -10,7 +10,7 @@ export interface PageOverrides {
   /** The manifest URL of each remote an override applies to. */
   accepted: Overrides;
   /** Whether every file an override's manifest resolves to is on an origin overrides may load from. */
-  withinPolicy(json: Manifest, manifestUrl: string, readers: Parameters<typeof filesWithinPolicy>[2]): boolean;
+  withinPolicy(json: Manifest, manifestUrl: string): boolean;
 }
 
 /**
@@ -35,6 +35,6 @@ export function takeOverrides(
   if (overrides.refused.length > 0) onRefused?.(overrides.refused);
   return {
     accepted: overrides.accepted,
-    withinPolicy: (json, manifestUrl, readers) => filesWithinPolicy(json, manifestUrl, readers, policy),
+    withinPolicy: (json, manifestUrl) => filesWithinPolicy(json, manifestUrl, policy),
   };
 }

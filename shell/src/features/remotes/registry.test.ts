@@ -111,20 +111,6 @@ describe('remotes.json in the shell', () => {
     error.mockRestore();
   });
 
-  it('reads the registry the inline warm-up requested instead of asking again', async () => {
-    let requests = 0;
-    server.use(
-      http.get('http://localhost/remotes.json', () => {
-        requests += 1;
-        return HttpResponse.json(REGISTRY);
-      }),
-    );
-    await expect(fetchRegistry({ warm: fetch('/remotes.json') })).resolves.toMatchObject({ environment: 'local' });
-    expect(requests).toBe(1);
-    await fetchRegistry();
-    expect(requests).toBe(2);
-  });
-
   it('explains an HTTP error, a file that is not JSON and a lost connection', async () => {
     answer('nope', 404);
     await expect(fetchRegistry()).rejects.toThrow('không tải được /remotes.json (HTTP 404)');

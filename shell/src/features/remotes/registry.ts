@@ -93,16 +93,14 @@ function explain(error: unknown, url: string, timeoutMs: number): RegistryError 
 
 /**
  * Fetches and validates the registry, never for longer than `timeoutMs`: a registry that hangs
- * must not hold back the pages forever (the chrome never waits for it at all). `warm` is the
- * request index.html's inline warm-up started (the first read only: a retry goes to the network).
+ * must not hold back the pages forever (the chrome never waits for it at all).
  */
 export async function fetchRegistry({
   url = REGISTRY_URL,
-  warm,
   timeoutMs = REGISTRY_TIMEOUT_MS,
-}: { url?: string; warm?: Promise<Response> | undefined; timeoutMs?: number | undefined } = {}): Promise<Registry> {
+}: { url?: string; timeoutMs?: number | undefined } = {}): Promise<Registry> {
   try {
-    const { json } = await fetchJson(url, { timeoutMs, response: warm });
+    const { json } = await fetchJson(url, { timeoutMs });
     return parseRegistry(json);
   } catch (error) {
     throw explain(error, url, timeoutMs);

@@ -14,7 +14,8 @@ import type { PageOverrides, takeOverrides } from './page-overrides';
 import { expectationOf, type PinExpectation } from './pin-expectation';
 import { fetchRegistry, type Registry } from './registry';
 import { IncompatibleRemoteError, RegistryUnreadableError, TamperedRemoteError } from './remote-errors';
-import type { LoaderContext, RemoteFileReaders } from './remote-loader-types';
+import { filesBase, hintRemoteFiles, pageFiles, remoteFiles } from './remote-files.js';
+import type { LoaderContext } from './remote-loader-types';
 
 // What decides whether a remote may run, before the federation runtime fetches any of its code: the
 // registry (read once, with a timeout, the overrides the visitor confirmed applied), the remote's
@@ -30,7 +31,7 @@ export interface CheckContext extends LoaderContext {
 }
 
 /** The check of one remote host: every store below is its own. */
-export function createRemoteCheck({ build, options, status, getManifest, boot, trust, federation }: CheckContext) {
+export function createRemoteCheck({ build, options, status, getManifest, trust, federation }: CheckContext) {
   const { statusOf, updateStatus, setRegistryState } = status;
   let registry: Promise<Registry> | undefined;
   let registryFailed = false;
@@ -46,11 +47,6 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   const retried = new Set<string>();
   /** This page's overrides: their code is loaded only on a page that can have one (override-presence.ts). */
   let pageOverrides: PageOverrides | undefined;
-  /**
-   * The warm-up's copy of remote-files.js, so the page carries it once; a host without one (the
-   * server renderer, a test, a page without the warm-up) loads the module, from the start.
-   */
-  const readers: Promise<RemoteFileReaders> = boot?.files ? Promise.resolve(boot.files) : import('./remote-files.js');
 
   function pinEntries(pinned: Registry, overrides: Overrides): void {
     entries.clear();
@@ -85,18 +81,15 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     }
   }
 
-  async function readRegistry(fresh: boolean): Promise<Registry> {
+  async function readRegistry(): Promise<Registry> {
     setRegistryState({ state: 'loading' });
     registryFailed = false;
-    // The warm-up's request serves the first read only: a retry goes to the network.
-    const warm = fresh ? undefined : boot?.registry;
-    if (boot) boot.registry = undefined;
     // The override code, on a page that can have an override: fetched beside the registry.
     const overrideCode = pageMayHaveOverrides() ? import('./page-overrides') : undefined;
     // Awaited once the registry is in (overridesOf); a registry that fails first leaves it unhandled otherwise.
     overrideCode?.catch(() => undefined);
     try {
-      const pinned = chooseVersions(await fetchRegistry({ warm, timeoutMs: options.timeoutMs }), options.visitorBucket);
+      const pinned = chooseVersions(await fetchRegistry({ timeoutMs: options.timeoutMs }), options.visitorBucket);
       pageOverrides = await overridesOf(pinned, overrideCode);
       pinEntries(pinned, pageOverrides?.accepted ?? {});
       setRegistryState({ state: 'ready', environment: pinned.environment });
@@ -111,7 +104,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   }
 
   function registryReady(fresh: boolean): Promise<Registry> {
-    if (!registry || (fresh && registryFailed)) registry = readRegistry(fresh);
+    if (!registry || (fresh && registryFailed)) registry = readRegistry();
     return registry;
   }
 
@@ -152,7 +145,6 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     const fresh = retried.delete(remote);
     await registryReady(fresh);
     const { manifestUrl, json, verified } = await manifestOf(remote, fresh);
-    const { filesBase, remoteFiles } = await readers;
     if (verified) trust.trustRemote(remote, json.metaData.integrity, filesBase(json, manifestUrl));
     else trust.distrustRemote(remote);
     const { buildInfo } = json.metaData;
@@ -176,7 +168,7 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     }
     const { entry } = remoteFiles(json, manifestUrl);
     if (!entry) throw new Error(SHELL_TEXT.manifest.noEntry(manifestUrl));
-    if (statusOf(remote).override && !pageOverrides?.withinPolicy(json, manifestUrl, { filesBase, remoteFiles })) {
+    if (statusOf(remote).override && !pageOverrides?.withinPolicy(json, manifestUrl)) {
       throw new Error(SHELL_TEXT.overrides.offList(remote));
     }
     // `force` on a retry: the runtime drops what it cached of the remote, a failed entry script included.
@@ -191,11 +183,10 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
   }
 
   return {
-    readers,
     registryReady,
     manifestOf,
     startRemotes(): void {
-      registry ??= readRegistry(false);
+      registry ??= readRegistry();
       registry.catch(() => undefined);
     },
     /** Whether pages may be prefetched: the registry is in, or being read, and did not fail. */
@@ -227,7 +218,6 @@ export function createRemoteCheck({ build, options, status, getManifest, boot, t
     async startPage(id: RemoteModuleId, speculative = false): Promise<void> {
       const remote = remoteOf(id);
       const { manifestUrl, json } = await checkedRemote(remote);
-      const { hintRemoteFiles, pageFiles } = await readers;
       const shellShared = await build.sharedFiles;
       hintRemoteFiles(
         pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, shellShared, statusOf(remote).integrity === 'verified'),

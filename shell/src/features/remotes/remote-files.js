@@ -1,8 +1,8 @@
 // @ts-check
 /* Where a remote's files are, read from its mf-manifest.json. The loader registers the entry it
  * finds here with the federation runtime and hints a page's files on a hovered link; the page's
- * scripts (warm-up.js) hint the same files for the first page before any bundle runs, and
- * hand their copy of these functions to the loader. */
+ * scripts (warm-up.js) hint the same files for the first page before any bundle runs, and the
+ * server renderer lists them in a prerendered page (first-load-plan.ts). */
 
 /**
  * The parts of a remote's mf-manifest.json read here.
@@ -136,8 +136,9 @@ export function pageFiles(raw, manifestUrl, expose, shellShared, pinned) {
   var scripts = files.scripts.slice();
   files.requires.forEach(function (name) {
     var shell = Object.prototype.hasOwnProperty.call(shellShared, name) ? shellShared[name] : undefined;
+    // The shell's own files, as its page lists them (root-relative): hintRemoteFiles resolves them.
     (shell || files.sharedScripts[name] || []).forEach(function (file) {
-      scripts.push(new URL(file, document.baseURI).href);
+      scripts.push(file);
     });
   });
   return {
@@ -152,7 +153,8 @@ export function pageFiles(raw, manifestUrl, expose, shellShared, pinned) {
 
 /**
  * Asks the browser to fetch a page's files without running them: the remote's entry and the
- * page's scripts and styles. Now, at high priority (`preload`), for the page being opened; at idle
+ * page's scripts and styles, each resolved against the page (a prerendered page's plan lists them
+ * as its pins name them). Now, at high priority (`preload`), for the page being opened; at idle
  * priority (`prefetch`, `speculative`) for a page the visitor may open next: a preload never used
  * earns a console warning a few seconds after the load event, a prefetch does not.
  * A hint is made as the file will be requested, or the browser fetches it twice: the remote's own files CORS-mode (its build loads chunks so),
@@ -167,12 +169,13 @@ export function hintRemoteFiles(files, speculative) {
   var digests = files.integrity || {};
   var rel = speculative ? 'prefetch' : 'preload';
   /**
-   * @param {string} href
+   * @param {string} url  as the page or the manifest names it
    * @param {string} as
    * @param {string | undefined} [integrity]
    * @param {boolean} [cors]
    */
-  var hint = function (href, as, integrity, cors) {
+  var hint = function (url, as, integrity, cors) {
+    var href = new URL(url, document.baseURI).href;
     // Already asked for (a hint, or a prerendered page's own stylesheet): a second request, in
     // another mode, would fetch the file again.
     // A prefetch is left out for a file hinted in any way; a preload only for one already on its way
@@ -189,7 +192,10 @@ export function hintRemoteFiles(files, speculative) {
   };
   /** @param {string} url */
   var own = function (url) {
-    return files.base !== undefined && url.indexOf(files.base) === 0;
+    return (
+      files.base !== undefined &&
+      new URL(url, document.baseURI).href.indexOf(new URL(files.base, document.baseURI).href) === 0
+    );
   };
   if (files.entry) hint(files.entry.url, 'script', files.entryIntegrity);
   files.scripts.forEach(function (url) {

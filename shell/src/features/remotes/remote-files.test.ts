@@ -91,7 +91,7 @@ describe("a remote's files", () => {
     expect(
       pageFiles(raw, 'https://cdn.example/auth/mf-manifest.json', './SignInPage', { react: [], axios: ['/9.js'] })
         .scripts,
-    ).toEqual(['https://cdn.example/auth/page.js', 'http://localhost/9.js', 'https://cdn.example/auth/356.js']);
+    ).toEqual(['https://cdn.example/auth/page.js', '/9.js', 'https://cdn.example/auth/356.js']);
   });
 
   it('are hinted once each, scripts as scripts and styles as styles', () => {

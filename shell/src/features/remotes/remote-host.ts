@@ -21,21 +21,8 @@ export interface RemoteHost extends RemoteLoader {
   firstPage: FirstPage;
 }
 
-/**
- * What index.html's warm-up started, taken over once: the global is cleared, so only the first
- * caller (bootstrap.tsx, which hands it to its remote host) finds it.
- */
-export function takeBoot(): DevhubBoot | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const boot = window.__devhubBoot;
-  window.__devhubBoot = undefined;
-  return boot;
-}
-
 /** What the browser's page gives its remote host (bootstrap.tsx); a server render or a test gives none. */
 export interface HostPage {
-  /** What the page's warm-up started, for the host to take over. */
-  boot?: DevhubBoot | undefined;
   /** The page's <html>, where the host shows the inline event replay how far the first page is (first-page.ts). */
   root?: HTMLElement;
   /** The federation runtime pages load through: the shell build's by default; a test's own. */
@@ -44,10 +31,10 @@ export interface HostPage {
 
 /** A remote host for `build`. */
 export function createRemoteHost(build: ShellBuild, options: StartOptions = {}, page: HostPage = {}): RemoteHost {
-  const { boot, root, federation } = page;
+  const { root, federation } = page;
   const status = createRemoteStatus();
-  const getManifest = createManifests(boot);
-  const loader = createRemoteLoader({ build, options, status, getManifest, boot, federation });
+  const getManifest = createManifests();
+  const loader = createRemoteLoader({ build, options, status, getManifest, federation });
   const routes = createRoutes({ registryReady: loader.registryReady, getManifest });
   return { ...loader, status, routes, firstPage: createFirstPage(root) };
 }

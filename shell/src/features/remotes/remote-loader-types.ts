@@ -9,9 +9,6 @@ import type { ShellBuild } from './shell-record';
 
 // What a remote host's loader is (remote-loader.ts) and what its check takes (remote-check.ts).
 
-/** remote-files.js's functions, as the page's scripts hand them over. */
-export type RemoteFileReaders = NonNullable<DevhubBoot['files']>;
-
 /** A page's component: its props are those its remote's route table gives the path (JSON). */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- K keeps the loader's call sites typed by page
 export type PageComponent<K extends RemoteModuleId = RemoteModuleId> = ComponentType<PageProps>;
@@ -25,13 +22,12 @@ export interface StartOptions {
   visitorBucket?: number | undefined;
 }
 
-/** What the check works with: the host's shell build, options, status and manifests, and what the warm-up started. */
+/** What the check works with: the host's shell build, options, status and manifests. */
 export interface LoaderContext {
   build: ShellBuild;
   options: StartOptions;
   status: RemoteStatusStore;
   getManifest: GetManifest;
-  boot: DevhubBoot | undefined;
   /** The federation runtime pages load through: the shell build's by default (federation.ts). */
   federation?: (() => Federation) | undefined;
 }

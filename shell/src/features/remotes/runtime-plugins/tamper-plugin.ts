@@ -4,10 +4,11 @@ import { SHELL_TEXT } from '@devhub/shared/strings';
 import { firstMismatch, type Trust } from '../integrity';
 import type { RemoteCheck } from '../remote-check';
 import { TamperedRemoteError } from '../remote-errors';
+import { pageFiles } from '../remote-files.js';
 import type { RemoteStatusStore } from '../remote-status';
 
 interface TamperContext {
-  check: Pick<RemoteCheck, 'manifestOf' | 'readers'>;
+  check: Pick<RemoteCheck, 'manifestOf'>;
   status: RemoteStatusStore;
   trust: Pick<Trust, 'listedDigest'>;
 }
@@ -24,7 +25,7 @@ export function tamperPlugin({ check, status, trust }: TamperContext): ModuleFed
     let files;
     try {
       const { json, manifestUrl } = await check.manifestOf(remote, false);
-      files = (await check.readers).pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, {});
+      files = pageFiles(json, manifestUrl, `./${exportNameOf(id)}`, {});
     } catch {
       return undefined;
     }
