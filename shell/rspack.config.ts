@@ -12,7 +12,7 @@ const options = {
     bootIsland: `{"compatibility":${SHELL_RECORD_PLACEHOLDER},"sharedFiles":${SHARED_FILES_PLACEHOLDER}}`,
   },
   // The two scripts the page runs inline (start-page.ts).
-  inlineScripts: { headScript: './src/app/head-script.ts', bodyScript: './src/app/body-script.ts' },
+  inlineScripts: { headScript: './src/app/head-script.ts' },
 };
 
 /** The browser build alone (the benchmark's one-bundle baseline starts from it). */

@@ -51,7 +51,6 @@ const config: Configuration = {
         bootIslandId: BOOT_ISLAND_ID,
         bootIsland: '{}',
         headScript: headScript.text,
-        bodyScript: '',
       }),
     }) as RspackPluginInstance,
   ],

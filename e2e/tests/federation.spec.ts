@@ -85,6 +85,19 @@ test.describe('federation in the browser', { tag: '@shell' }, () => {
         page,
         stack,
       }) => {
+        if (warmedUp) {
+          // The bundle held until the warm-up has hinted the page's files, as a network of any
+          // latency orders them (a local server can answer the bundle first).
+          let warmedUpNow = () => {};
+          const hinted = new Promise<void>((resolve) => (warmedUpNow = resolve));
+          page.on('request', (request) => {
+            if (request.url() === `${stack.originOf('catalog')}/remoteEntry.js`) warmedUpNow();
+          });
+          await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+            await Promise.race([hinted, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+            await route.continue();
+          });
+        }
         await page.goto(path);
         await expectRoutePage(page, path);
         await expect(page, `${path} stays on its path`).toHaveURL((url) => url.pathname === path);

@@ -1,6 +1,6 @@
 // The script a page runs inline in its head, before the shell's bundle: index.html's
 // `headScript`, bundled on its own (rspack/inline-script-plugin.ts). It sits after the page's data
 // island, which it reads.
-import { startHead } from './start-page';
+import { startPage } from './start-page';
 
-startHead();
+startPage();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRERENDERED_ATTRIBUTE } from '../features/prerender/prerendered-attribute';
 import { BOOT_ISLAND_ID, islandText, type BootIsland } from '../lib/boot-island';
-import { startBody, startHead } from './start-page';
+import { startPage } from './start-page';
 
 const MANIFEST_URL = 'https://cdn.example/catalog/1.2.0/mf-manifest.json';
 const REGISTRY = {
@@ -21,13 +21,6 @@ const preloads = (as: string) =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter((link) => link.as === as);
 const hinted = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
-
-/** Lets the promises settle, and draws the frames the first-paint gate waits for. */
-async function settle() {
-  for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
-  jest.advanceTimersByTime(40);
-  for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
-}
 
 function page(island: BootIsland, prerendered: boolean) {
   if (prerendered) root.setAttribute(PRERENDERED_ATTRIBUTE, '');
@@ -61,8 +54,7 @@ describe("the page's head script", () => {
 
   it("applies the saved theme, and warms the page's remote up at once on a page the browser renders", async () => {
     page({ sharedFiles: {} }, false);
-    startHead();
-    startBody();
+    startPage();
     expect(root.className).toBe('dark');
     // The responses are read as a browser reads them, off the test's clock.
     for (let wait = 0; wait < 50 && hinted().length < 4; wait += 1)
@@ -78,7 +70,7 @@ describe("the page's head script", () => {
 
   it("leaves the shell's loader what it fetches itself as a preload it takes, CORS-mode like its fetch(), not a global", async () => {
     page({ sharedFiles: {} }, false);
-    startHead();
+    startPage();
     for (let wait = 0; wait < 50 && hinted().length < 4; wait += 1)
       await new Promise((resolve) => setTimeout(resolve, 10));
     expect(preloads('fetch').map((link) => [link.href, link.crossOrigin])).toEqual([
@@ -105,29 +97,22 @@ describe("the page's head script", () => {
         );
       });
       page({ sharedFiles: {} }, false);
-      startHead();
-      startBody();
+      startPage();
       for (let wait = 0; wait < 50 && requested.length < 2; wait += 1)
         await new Promise((resolve) => setTimeout(resolve, 10));
       expect(requested).toEqual(['/remotes.json', manifest]);
     },
   );
 
-  it("leaves a prerendered page's warm-up and the shell's scripts its island lists to after its first paint, once parsed", async () => {
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    page({ sharedFiles: {}, scripts: [{ src: '/main.js', crossorigin: '' }, { src: 42 }] }, true);
-    const parsing = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    startHead();
+  it("warms a prerendered page's remote up at once too, and starts no script itself", async () => {
+    page({ sharedFiles: {} }, true);
+    startPage();
     expect(root.className).toBe('dark');
-    expect(requested).toEqual([]);
-    startBody();
     expect(requested).toEqual(['/remotes.json']);
-    expect(started()).toEqual([]);
-    parsing.mockReturnValue('interactive');
-    document.dispatchEvent(new Event('DOMContentLoaded'));
-    await settle();
-    expect(started()).toEqual(['/main.js']);
+    for (let wait = 0; wait < 50 && requested.length < 2; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(requested).toEqual(['/remotes.json', MANIFEST_URL]);
+    expect(started()).toEqual([]);
   });
 
   const PLAN = {
@@ -147,7 +132,6 @@ describe("the page's head script", () => {
   ])(
     "hints a prerendered page's files from its plan, without the manifest, while the registry pins %s",
     async (_, pinned, fetched) => {
-      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
       jest.mocked(globalThis.fetch).mockImplementation(async (input) => {
         const url = String(input);
         requested.push(url);
@@ -155,12 +139,9 @@ describe("the page's head script", () => {
           url === '/remotes.json' ? { remotes: { catalog: { ...REGISTRY.remotes.catalog, entry: pinned } } } : MANIFEST,
         );
       });
-      page({ sharedFiles: {}, scripts: [], firstLoad: PLAN }, true);
-      startHead();
-      startBody();
-      document.dispatchEvent(new Event('DOMContentLoaded'));
-      await settle();
-      await settle();
+      page({ sharedFiles: {}, firstLoad: PLAN }, true);
+      startPage();
+      for (let wait = 0; wait < 20; wait += 1) await new Promise((resolve) => setTimeout(resolve, 5));
       expect(requested.slice(1)).toEqual(fetched.map(() => pinned));
       if (fetched.length > 0) return;
       expect(preloads('script').map((link) => [link.href, link.integrity || 'none'])).toEqual([
@@ -171,13 +152,13 @@ describe("the page's head script", () => {
     },
   );
 
-  it('is two inline scripts and one data island in index.html, the second right after #root, which the parser reaches once the stylesheets are in', () => {
+  it("is one inline script and one data island in index.html, and the shell's bundle is the build's to add", () => {
     const template = readFileSync(join(__dirname, '../../index.html'), 'utf8');
     const scripts = [...template.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes ?? '');
-    expect(scripts.filter((attributes) => !/\b(src|type)=/.test(attributes))).toHaveLength(2);
+    expect(scripts.filter((attributes) => !/\b(src|type)=/.test(attributes))).toHaveLength(1);
     expect(scripts.filter((attributes) => attributes.includes('type="application/json"'))).toHaveLength(1);
-    expect(template).toMatch(/<div id="root"><\/div>\s*<script>\s*<%= bodyScript %>\s*<\/script>\s*<\/body>/);
     expect(template.indexOf('<%= headScript %>')).toBeLessThan(template.indexOf('</head>'));
+    expect(template).toMatch(/<div id="root"><\/div>\s*<\/body>/);
   });
 
   it("requests the registry from the head, before any script: a prerendered page's warm-up starts only after its markup (bench/ab.md)", () => {

@@ -1,8 +1,8 @@
 /**
  * The page's one data island (shell/index.html): what the build and a prerender tell the shell
  * before its bundle runs. The build writes `compatibility` (rspack/compatibility-record-plugin.ts)
- * and `sharedFiles` (rspack/shell-files-plugin.ts); a prerender adds `prerender`, `scripts` and
- * `firstLoad` (document.ts).
+ * and `sharedFiles` (rspack/shell-files-plugin.ts); a prerender adds `prerender` and `firstLoad`
+ * (document.ts).
  * The page's scripts read it (start-page.ts), and so does the bootstrap, once, handing each
  * part down.
  */
@@ -15,8 +15,6 @@ export interface BootIsland {
   sharedFiles?: unknown;
   /** What a prerendered page was rendered from, unchecked. */
   prerender?: unknown;
-  /** The shell's scripts a prerendered page starts after its first paint (start-page.ts), unchecked. */
-  scripts?: unknown;
   /** What a prerendered page's first load needs, for its warm-up (first-load-plan.ts), unchecked. */
   firstLoad?: unknown;
 }

@@ -1,6 +1,5 @@
 import { BOOT_ISLAND_ID, islandText, type BootIsland } from '../../lib/boot-island';
 import type { FirstLoadPlan } from './first-load-plan';
-import type { ScriptAttributes } from './first-paint';
 import type { PrerenderRecord } from './prerender-record';
 import { PRERENDERED_ATTRIBUTE } from './prerendered-attribute';
 
@@ -28,27 +27,6 @@ const ROOT = '<div id="root"></div>';
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&#39;': "'" };
-const unescapeAttribute = (value: string) =>
-  value.replace(/&(?:amp|quot|lt|gt|#39);/g, (entity) => ENTITIES[entity] ?? entity);
-
-/** The template's scripts with a `src` (the shell's bundle), taken out, by their attributes. */
-function takeOutScripts(template: string): { rest: string; scripts: ScriptAttributes[] } {
-  const scripts: ScriptAttributes[] = [];
-  const rest = template.replace(/<script\b([^>]*)><\/script>/g, (tag, attributeText: string) => {
-    const attributes: ScriptAttributes = {};
-    for (const [, name, value] of attributeText.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)) {
-      if (name) attributes[name.toLowerCase()] = unescapeAttribute(value ?? '');
-    }
-    if (!('src' in attributes)) return tag;
-    // Started by the script after #root, after the page's first paint (start-page.ts, first-paint.ts).
-    delete attributes.defer;
-    delete attributes.async;
-    scripts.push(attributes);
-    return '';
-  });
-  return { rest, scripts };
-}
 
 /** The image the page asks for first (`fetchpriority="high"`): its largest paint, fetched from the head. */
 function firstPriorityImage(html: string): string | undefined {
@@ -83,11 +61,8 @@ export function templateIsland(template: string): BootIsland {
   }
 }
 
-/**
- * The template with what the page adds to its data island: the record the bootstrap checks, the
- * shell's scripts the script after #root starts after the first paint, and the first load's plan.
- */
-function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'scripts' | 'firstLoad'>): string {
+/** The template with what the page adds to its data island: the record the bootstrap checks, and the first load's plan. */
+function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'firstLoad'>): string {
   const island = templateIsland(template);
   return template.replace(ISLAND, (_, open: string, _text: string, close: string) => {
     return `${open}${islandText({ ...island, ...added })}${close}`;
@@ -97,13 +72,12 @@ function withIsland(template: string, added: Pick<BootIsland, 'prerender' | 'scr
 /**
  * The shell's index.html with a prerendered page in it: the page's markup in #root, its title,
  * its stylesheets and first image requested from the head, and in its island the record the
- * browser checks before it hydrates (prerender-record.ts) and the shell's scripts, which the
- * script after #root starts after the page's first paint (first-paint.ts) instead of from the head.
+ * browser checks before it hydrates (prerender-record.ts) and its first load's plan
+ * (first-load-plan.ts). The shell's bundle stays where the build put it, deferred in the head.
  */
 export function prerenderedDocument(template: string, page: PrerenderedPage): string {
   if (!template.includes(ROOT)) throw new Error(`the shell's index.html has no empty ${ROOT}`);
   if (!/<html\b/.test(template)) throw new Error(`the shell's index.html has no <html> element`);
-  const { rest, scripts } = takeOutScripts(template);
   const image = firstPriorityImage(page.html);
   const head = [
     ...page.stylesheets.map(stylesheetLink),
@@ -111,7 +85,7 @@ export function prerenderedDocument(template: string, page: PrerenderedPage): st
     ...(image ? [`<link rel="preload" as="image" href="${image}" fetchpriority="high">`] : []),
   ].join('');
   // Replaced by functions: the markup may hold "$&" and the like, which a replacement string expands.
-  return withIsland(rest, { prerender: page.record, scripts, firstLoad: page.firstLoad })
+  return withIsland(template, { prerender: page.record, firstLoad: page.firstLoad })
     .replace(/<html\b/, () => `<html ${PRERENDERED_ATTRIBUTE}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `${head}</head>`)

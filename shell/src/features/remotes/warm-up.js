@@ -5,7 +5,7 @@ import { keptVisitorBucket } from './visitor-bucket';
 import { hintRemoteFiles, pageFiles } from './remote-files.js';
 
 /*
- * Run by the page's scripts (shell/src/app/start-page.ts) while the shell's bundle is still
+ * Run by the page's head script (shell/src/app/start-page.ts) while the shell's bundle is still
  * downloading: the current page's remote manifest and files are requested before the shell asks
  * for them. Nothing is handed to the shell but through the browser: what the shell's loader will
  * fetch() itself (the registry, the manifest) is left as a `<link rel="preload" as="fetch">`,
@@ -39,59 +39,51 @@ function preloadForLoader(url) {
 }
 
 /**
- * Requests the registry at once, and returns what, once called (at once on a page the browser
- * renders, after the first paint on a prerendered one), finds the current page's remote among the
- * routes it lists with each pin, and hints the page's files: from the prerendered page's plan when
- * the pin this browser runs is the one the page was rendered with, from the remote's manifest
- * otherwise (a candidate's visitor, a plan gone stale, a page the browser renders). An override
- * replaces a pin: the loader finds out which.
+ * Requests the registry, finds the current page's remote among the routes it lists with each pin,
+ * and hints the page's files: from a prerendered page's plan when the pin this browser runs is the
+ * one the page was rendered with, from the remote's manifest otherwise (a candidate's visitor, a
+ * plan gone stale, a page the browser renders). An override replaces a pin: the loader finds out
+ * which.
  *
  * @param {Record<string, string[]>} sharedFiles  the shared modules' files the page's island lists
  * @param {unknown} [plan]  a prerendered page's `firstLoad` (first-load-plan.ts), unchecked
- * @returns {() => void}
  */
 export function startWarmUp(sharedFiles, plan) {
-  if (pinsMayBeOverridden()) return function () {};
-  var registry = fetch(REGISTRY_URL).then(function (response) {
-    return response.json();
-  });
-  registry.catch(function () {
-    // Only a head start: the loader reads the registry and reports its errors.
-  });
-  return function warmUp() {
-    registry
-      .then(function (raw) {
-        // The loader reads it again: its request takes this one's revalidated response. Not before
-        // a prerendered page's first paint: nothing but the paint goes first.
-        preloadForLoader(REGISTRY_URL);
-        var found = pageAt(raw && raw.remotes, location.pathname);
-        if (!found || typeof found.pin.entry !== 'string') return undefined;
-        var manifestUrl = new URL(found.pin.entry, location.href).href;
-        if (isPlan(plan) && new URL(plan.manifest, location.href).href === manifestUrl) {
+  if (pinsMayBeOverridden()) return;
+  fetch(REGISTRY_URL)
+    .then(function (response) {
+      return response.json();
+    })
+    .then(function (raw) {
+      // The loader reads it again: its request takes this one's revalidated response.
+      preloadForLoader(REGISTRY_URL);
+      var found = pageAt(raw && raw.remotes, location.pathname);
+      if (!found || typeof found.pin.entry !== 'string') return undefined;
+      var manifestUrl = new URL(found.pin.entry, location.href).href;
+      if (isPlan(plan) && new URL(plan.manifest, location.href).href === manifestUrl) {
+        preloadForLoader(manifestUrl);
+        hintRemoteFiles(plan.files);
+        return undefined;
+      }
+      // Scripts come with credentials, a manifest fetch without: each needs its own connection.
+      var preconnect = document.createElement('link');
+      preconnect.rel = 'preconnect';
+      preconnect.href = new URL(manifestUrl).origin;
+      document.head.appendChild(preconnect);
+      var expose = './' + found.expose;
+      var pinned = typeof found.pin.integrity === 'string';
+      return fetch(manifestUrl)
+        .then(function (response) {
+          return response.json();
+        })
+        .then(function (manifest) {
           preloadForLoader(manifestUrl);
-          hintRemoteFiles(plan.files);
-          return undefined;
-        }
-        // Scripts come with credentials, a manifest fetch without: each needs its own connection.
-        var preconnect = document.createElement('link');
-        preconnect.rel = 'preconnect';
-        preconnect.href = new URL(manifestUrl).origin;
-        document.head.appendChild(preconnect);
-        var expose = './' + found.expose;
-        var pinned = typeof found.pin.integrity === 'string';
-        return fetch(manifestUrl)
-          .then(function (response) {
-            return response.json();
-          })
-          .then(function (manifest) {
-            preloadForLoader(manifestUrl);
-            hintRemoteFiles(pageFiles(manifest, manifestUrl, expose, sharedFiles, pinned));
-          });
-      })
-      .catch(function () {
-        // Only a head start: the loader reads the manifest and reports what went wrong with it.
-      });
-  };
+          hintRemoteFiles(pageFiles(manifest, manifestUrl, expose, sharedFiles, pinned));
+        });
+    })
+    .catch(function () {
+      // Only a head start: the loader reads the registry and the manifest, and reports their errors.
+    });
 }
 
 /**
