@@ -113,7 +113,12 @@ function start(remotes: PrerenderInput['remotes']): void {
   );
 }
 
-async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute[]): Promise<PrerenderResult> {
+async function renderRoute(
+  path: string,
+  input: PrerenderInput,
+  routes: AppRoute[],
+  shellShared: Record<string, string[]>,
+): Promise<PrerenderResult> {
   // Its own host: what one render loads and routes never leaks into another, nor into a browser's.
   const host = createRemoteHost(SERVER_BUILD);
   // The router renders from these, as the browser's does once it has read the registry.
@@ -140,7 +145,7 @@ async function renderRoute(path: string, input: PrerenderInput, routes: AppRoute
       <App host={host} eagerToaster={false} Router={Router} renderedAt={input.renderedAt} />
     </StrictMode>,
   );
-  const plan = firstLoadPlan(pinned, `./${exportNameOf(route.module)}`, sharedFilesOf(templateIsland(input.template)));
+  const plan = firstLoadPlan(pinned, `./${exportNameOf(route.module)}`, shellShared);
   return {
     route: path,
     html: prerenderedDocument(input.template, {
@@ -177,10 +182,19 @@ function problemOf(error: unknown): string {
 export async function prerender(input: PrerenderInput): Promise<PrerenderResult[]> {
   start(input.remotes);
   const routes = routesOf(input.remotes);
+  // The shell's shared files, as its index.html lists them: read once for every page's plan (a
+  // template without its island fails each route, named).
+  let shellShared: Record<string, string[]> | Error;
+  try {
+    shellShared = sharedFilesOf(templateIsland(input.template));
+  } catch (error) {
+    shellShared = error instanceof Error ? error : new Error(String(error));
+  }
   const results: PrerenderResult[] = [];
   for (const route of input.routes ?? publicRoutes(input.remotes)) {
     try {
-      results.push(await renderRoute(route, input, routes));
+      if (shellShared instanceof Error) throw shellShared;
+      results.push(await renderRoute(route, input, routes, shellShared));
     } catch (error) {
       results.push({ route, problem: problemOf(error) });
     }

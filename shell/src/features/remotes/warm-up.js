@@ -15,12 +15,7 @@ import { hintRemoteFiles, pageFiles } from './remote-files.js';
 
 var REGISTRY_URL = '/remotes.json';
 
-/**
- * The first load a prerendered page was rendered for (first-load-plan.ts): its remote's manifest
- * and the files its page needs, as its pins name them.
- *
- * @typedef {{ manifest: string, files: Parameters<typeof hintRemoteFiles>[0] }} FirstLoadPlan
- */
+/** @typedef {import('../prerender/first-load-plan').FirstLoadPlan} FirstLoadPlan */
 
 /**
  * Has the browser fetch `url` as the shell's loader will (fetch(): CORS mode, credentials only on
